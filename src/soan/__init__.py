@@ -1,0 +1,1 @@
+"""soan (草案, "draft"): a playtest lab for tabletop game drafts."""

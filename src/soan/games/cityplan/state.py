@@ -1,0 +1,458 @@
+"""City Plan Delta: the rules, as a state and its transitions.
+
+A turn is the action phase (everyone picks an action card, hidden until all
+are in, then they resolve by number), the build phase (mayor first: build one
+card or draw two), the hand limit check, and the income phase (income cards,
+lowest value first). See `rules.md` beside this file for the rules in English
+with every ruling.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from soan.engine.core import Action, State
+from soan.engine.rng import Rng
+from soan.games.cityplan.content import COM, IND, PWR, RES, SPE, TYPE_NAMES, Cards, IncomeCard
+from soan.games.cityplan.options import Options
+from soan.games.cityplan import scoring
+
+PICK, EXCHANGE, BUILD, PAY, LIMIT, OVER = range(6)
+PHASE_NAMES = ("action", "exchange", "build", "pay", "hand limit", "over")
+ACTION_CARDS = {1: "Income", 2: "Exchange", 3: "Parliament"}
+
+_MAX_ID = 1024
+_PICKS = [("act", 1), ("act", 2), ("act", 3)]
+_BUILD = tuple(("build", i) for i in range(_MAX_ID))
+_PAY = tuple(("pay", i) for i in range(_MAX_ID))
+_DISCARD = tuple(("discard", i) for i in range(_MAX_ID))
+DONE: Action = ("done",)
+INCOME: Action = ("income",)
+_NO_MODS = (0, 0, 0, 0, 0, 0, 0)  # card discount per type (5), power discount, extra income
+_NO_POWER = 999
+
+CONDITION_INDEX = {
+    "residential": RES, "commercial": COM, "industrial": IND, "special": SPE, "power": PWR,
+    "eco": 5, "buildings": 6,
+}
+
+
+class CityPlanState(State):
+    __slots__ = (
+        "building", "cards", "chips", "deck", "discard", "exchanged", "fired", "free", "hands",
+        "incomes", "lottery", "mayor", "mods", "opened", "owed", "parliament", "phase", "picks",
+        "power", "queue", "tableaux", "turn_no",
+    )
+
+    cards: Cards
+    incomes: tuple[IncomeCard, ...]
+
+    # ---- setup -------------------------------------------------------------------------
+
+    def setup(self, seats: int, seed: int, options: Options, content: Any, cards: Cards) -> None:
+        self.seats, self.options, self.content, self.cards = seats, options, content, cards
+        self.rng = Rng(seed)
+        self.history, self.log, self._legal = [], [], None
+        edition = "plain" if options.plain else "delta"
+        self.incomes = tuple(
+            sorted((c for c in content.income if c.edition in ("both", edition)), key=lambda c: c.value)
+        )
+        self.tableaux = [[cards.plant_ids[s]] for s in range(seats)]
+        self.power = [cards.power[cards.plant_ids[s]] for s in range(seats)]
+        self.mods = [_NO_MODS] * seats
+        if options.plain:
+            for s in range(seats):
+                farm = cards.farm_ids[s]
+                self.tableaux[s].append(farm)
+                self.power[s] -= cards.power[farm]
+        self.deck = list(cards.deck_ids)
+        self.rng.shuffle(self.deck)
+        self.hands = [[self.deck.pop() for _ in range(options.hand_start)] for _ in range(seats)]
+        self.discard = []
+        self.chips = [0] * seats
+        self.parliament = 0
+        self.opened = False
+        self.fired = [False] * len(self.incomes)
+        self.free = [0] * seats
+        self.lottery = [[] for _ in range(seats)]
+        self.mayor = 0
+        self.turn_no = 1
+        self.building = -1
+        self.owed = 0
+        self.exchanged = 0
+        self._start_turn()
+
+    # ---- the contract ------------------------------------------------------------------
+
+    def turn(self) -> int:
+        return self.turn_no
+
+    def copy(self) -> CityPlanState:
+        o = CityPlanState.__new__(CityPlanState)
+        self._copy_base(o)
+        o.cards, o.incomes = self.cards, self.incomes
+        o.hands = [h.copy() for h in self.hands]
+        o.tableaux = [t.copy() for t in self.tableaux]
+        o.power, o.mods, o.chips, o.free = self.power.copy(), self.mods.copy(), self.chips.copy(), self.free.copy()
+        o.deck, o.discard = self.deck.copy(), self.discard.copy()
+        o.fired, o.picks, o.queue = self.fired.copy(), self.picks.copy(), self.queue.copy()
+        o.lottery = [x.copy() for x in self.lottery]
+        o.parliament, o.opened, o.mayor, o.turn_no = self.parliament, self.opened, self.mayor, self.turn_no
+        o.phase, o.building, o.owed, o.exchanged = self.phase, self.building, self.owed, self.exchanged
+        return o
+
+    def redeal(self, seat: int, rng: Rng) -> CityPlanState:
+        """Shuffle every card `seat` cannot see (other hands, deck, face-down discards)
+        and re-pick other seats' hidden action cards. The card another seat is
+        paying for is public and stays in its hand. `seat` is treated as not
+        remembering which cards went face down."""
+        o = self.copy()
+        others = [s for s in range(self.seats) if s != seat]
+        pool = o.deck + o.discard
+        for s in others:
+            pool.extend(c for c in o.hands[s] if c != o.building)
+        rng.shuffle(pool)
+        for s in others:
+            keep = [c for c in o.hands[s] if c == o.building]
+            size = len(o.hands[s]) - len(keep)
+            o.hands[s] = keep + [pool.pop() for _ in range(size)]
+        o.discard = [pool.pop() for _ in range(len(o.discard))]
+        o.deck = pool
+        if o.phase == PICK:
+            for s in others:
+                if o.picks[s]:
+                    o.picks[s] = rng.below(3) + 1
+        o.rng = rng.spawn()
+        o._legal = None
+        return o
+
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == PICK:
+            return _PICKS
+        s = self.to_move
+        hand = self.hands[s]
+        if phase == BUILD:
+            acts = []
+            spare = len(hand) - 1
+            power = self.power[s]
+            for c in hand:
+                if self.card_cost(s, c) <= spare and self.power_cost(s, c) <= power:
+                    acts.append(_BUILD[c])
+            acts.append(INCOME)
+            return acts
+        if phase == PAY:
+            building = self.building
+            return [_PAY[c] for c in hand if c != building]
+        if phase == EXCHANGE:
+            acts = [_DISCARD[c] for c in hand]
+            acts.append(DONE)
+            return acts
+        return [_DISCARD[c] for c in hand]  # LIMIT
+
+    def _apply(self, action: Action) -> None:
+        kind = action[0]
+        s = self.to_move
+        if kind == "act":
+            self.picks[s] = action[1]
+            if 0 in self.picks:
+                self.to_move = (s + 1) % self.seats
+            else:
+                self._reveal_picks()
+        elif kind == "discard":
+            self.hands[s].remove(action[1])
+            self.discard.append(action[1])
+            if self.phase == EXCHANGE:
+                self.exchanged += 1
+            elif len(self.hands[s]) <= self.options.hand_limit:
+                self.log.append(f"Seat {s + 1} discards down to {len(self.hands[s])} cards.")
+                self.queue.pop(0)
+                self._hand_limit()
+        elif kind == "done":
+            self._draw(s, self.exchanged)
+            self.log.append(f"Seat {s + 1} exchanges {self.exchanged} card(s).")
+            self.queue.pop(0)
+            self._resolve_actions()
+        elif kind == "build":
+            c = action[1]
+            owed = self.card_cost(s, c)
+            if owed == 0:
+                self._finish_build(s, c)
+            else:
+                self.phase, self.building, self.owed = PAY, c, owed
+        elif kind == "pay":
+            self.hands[s].remove(action[1])
+            self.discard.append(action[1])
+            self.owed -= 1
+            if self.owed == 0:
+                self._finish_build(s, self.building)
+        else:  # income
+            n = self.options.build_income + self.mods[s][6]
+            self._draw(s, n)
+            self.log.append(f"Seat {s + 1} builds nothing and draws {n} card(s).")
+            self.queue.pop(0)
+            self._build_phase()
+
+    # ---- costs -------------------------------------------------------------------------
+
+    def card_cost(self, seat: int, card: int) -> int:
+        """Cards to discard to build `card` now (discounts, free builds)."""
+        if self.free[seat]:
+            return 0
+        cards = self.cards
+        mods = self.mods[seat]
+        discount = max(mods[t] for t in cards.counts[card])
+        cost = cards.cost[card] - discount
+        return cost if cost > 0 else 0
+
+    def power_cost(self, seat: int, card: int) -> int:
+        """Power chips to pay for `card` (power plants pay none)."""
+        cards = self.cards
+        if cards.is_plant[card]:
+            return 0
+        cost = cards.power[card] - self.mods[seat][5]
+        return cost if cost > 0 else 0
+
+    # ---- phases ------------------------------------------------------------------------
+
+    def _start_turn(self) -> None:
+        self.phase = PICK
+        self.picks = [0] * self.seats
+        self.queue = []
+        self.to_move = self.mayor
+        self.log.append(f"Turn {self.turn_no}: seat {self.mayor + 1} is mayor.")
+
+    def _reveal_picks(self) -> None:
+        n, mayor, picks = self.seats, self.mayor, self.picks
+        order = [(mayor + k) % n for k in range(n)]
+        self.log.append(
+            "Action cards: " + ", ".join(f"seat {s + 1} {ACTION_CARDS[picks[s]]}" for s in order) + "."
+        )
+        self.queue = sorted(order, key=lambda s: picks[s])  # stable: mayor-clockwise within a number
+        self._resolve_actions()
+
+    def _resolve_actions(self) -> None:
+        while self.queue:
+            s = self.queue[0]
+            pick = self.picks[s]
+            if pick == 2:
+                self.phase, self.to_move, self.exchanged = EXCHANGE, s, 0
+                return
+            if pick == 3 and self.parliament:
+                self.parliament -= 1
+                self.chips[s] += 1
+                self.log.append(f"Seat {s + 1} takes a councillor chip.")
+            else:
+                self._draw(s, 1)
+                self.log.append(f"Seat {s + 1} draws a card.")
+            self.queue.pop(0)
+        self.queue = [(self.mayor + k) % self.seats for k in range(self.seats)]
+        self._build_phase()
+
+    def _build_phase(self) -> None:
+        if self.queue:
+            self.phase, self.to_move = BUILD, self.queue[0]
+            return
+        limit = self.options.hand_limit
+        self.queue = [
+            s for s in ((self.mayor + k) % self.seats for k in range(self.seats)) if len(self.hands[s]) > limit
+        ]
+        self._hand_limit()
+
+    def _finish_build(self, s: int, c: int) -> None:
+        cards = self.cards
+        self.hands[s].remove(c)
+        self.tableaux[s].append(c)
+        if cards.is_plant[c]:
+            self.power[s] += cards.power[c]
+        else:
+            self.power[s] -= self.power_cost(s, c)
+        if self.free[s]:
+            self.free[s] -= 1
+        effect = cards.effect[c]
+        if effect == "free_builds":
+            self.free[s] += cards.amount[c]
+        elif effect != "none":
+            self.mods[s] = _add_mod(self.mods[s], effect, cards.target[c], cards.amount[c])
+        self.phase, self.building, self.owed = BUILD, -1, 0
+        self.log.append(f"Seat {s + 1} builds {cards.english[c]} ({len(self.tableaux[s])} buildings).")
+        self.queue.pop(0)
+        self._build_phase()
+
+    def _hand_limit(self) -> None:
+        if self.queue:
+            self.phase, self.to_move = LIMIT, self.queue[0]
+            return
+        self._income_phase()
+
+    def _income_phase(self) -> None:
+        n = self.seats
+        order = [(self.mayor + k) % n for k in range(n)]
+        counts = [scoring.counts(self.cards, t) for t in self.tableaux]
+        for i, card in enumerate(self.incomes):
+            if self.fired[i]:
+                continue
+            index = CONDITION_INDEX[card.condition]
+            if not any(c[index] >= card.count for c in counts):
+                continue
+            self.fired[i] = True
+            takers = [s for s in order if not card.max_buildings or counts[s][6] <= card.max_buildings]
+            for s in takers:
+                self._draw(s, card.draw)
+            who = ", ".join(f"seat {s + 1}" for s in takers) or "nobody"
+            self.log.append(f"Income card {card.value} {card.english}: {who} draw(s) {card.draw}.")
+            if not self.opened:
+                self.opened = True
+                self.parliament = min(n * self.options.councillors_per_player, self.options.councillor_chips)
+                self.log.append(f"Parliament opens with {self.parliament} councillor chips.")
+        if any(len(t) >= self.options.end_buildings for t in self.tableaux):
+            self._end_game()
+            return
+        self.mayor = (self.mayor + 1) % n
+        self.turn_no += 1
+        self._start_turn()
+
+    def _end_game(self) -> None:
+        self.phase, self.to_move, self.queue = OVER, None, []
+        n = self.seats
+        if self.options.city_bonus:
+            for s in ((self.mayor + k) % n for k in range(n)):
+                drawn = self._take(scoring.tickets(self.cards, self.tableaux[s]))
+                self.lottery[s] = drawn
+        self.log.append("The game ends. " + "; ".join(
+            f"seat {s + 1}: {total}" for s, total in enumerate(self.scores())
+        ) + ".")
+
+    # ---- cards -------------------------------------------------------------------------
+
+    def _take(self, k: int) -> list[int]:
+        """Take up to k cards from the deck, reshuffling the discards when it runs out."""
+        got = []
+        deck = self.deck
+        for _ in range(k):
+            if not deck:
+                if not self.discard:
+                    break
+                deck.extend(self.discard)
+                self.discard.clear()
+                self.rng.shuffle(deck)
+                self.log.append("The discards are shuffled into a new deck.")
+            got.append(deck.pop())
+        return got
+
+    def _draw(self, s: int, k: int) -> None:
+        self.hands[s].extend(self._take(k))
+
+    # ---- results -----------------------------------------------------------------------
+
+    def breakdown(self) -> list[dict[str, int]]:
+        return scoring.breakdown(self)
+
+    def scores(self) -> list[int]:
+        return [sum(b.values()) for b in scoring.breakdown(self)]
+
+    def winners(self) -> list[int]:
+        if not self.over:
+            return []
+        totals = self.scores()
+        best = max(totals)
+        tied = [s for s, t in enumerate(totals) if t == best]
+        if len(tied) > 1:
+            hall = [s for s in tied if any(self.cards.effect[c] == "tie_win" for c in self.tableaux[s])]
+            if len(hall) == 1:
+                return hall
+        return tied
+
+    # ---- what people see ---------------------------------------------------------------
+
+    def card_info(self, c: int) -> dict[str, Any]:
+        cards = self.cards
+        info = {
+            "id": c, "name": cards.name[c], "english": cards.english[c],
+            "type": " + ".join(TYPE_NAMES[t] for t in cards.counts[c]),
+            "cost": cards.cost[c], "points": cards.points[c], "eco": cards.eco[c],
+        }
+        info["output" if cards.is_plant[c] else "power"] = cards.power[c]
+        if cards.effect[c] != "none":
+            info["effect"] = scoring.effect_text(cards, c)
+        return info
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        revealed = self.phase != PICK
+        data: dict[str, Any] = {
+            "game": "cityplan",
+            "turn": self.turn_no,
+            "phase": PHASE_NAMES[self.phase],
+            "mayor": self.mayor,
+            "to_move": self.to_move,
+            "deck": len(self.deck),
+            "discard": len(self.discard),
+            "parliament": {"open": self.opened, "chips": self.parliament},
+            "income_cards": [
+                {"value": c.value, "name": c.name, "english": c.english, "fired": f,
+                 "text": scoring.income_text(c)}
+                for c, f in zip(self.incomes, self.fired, strict=True)
+            ],
+            "seats": [
+                {
+                    "seat": s,
+                    "hand_size": len(self.hands[s]),
+                    "tableau": [self.card_info(c) for c in self.tableaux[s]],
+                    "power": self.power[s],
+                    "councillors": self.chips[s],
+                    "free_builds": self.free[s],
+                    "picked": bool(self.picks[s]),
+                    "action": ACTION_CARDS[self.picks[s]] if revealed and self.picks[s] else None,
+                }
+                for s in range(self.seats)
+            ],
+            "log": list(self.log),
+        }
+        if self.phase == PAY:
+            data["building"] = self.card_info(self.building)
+        if seat is not None:
+            data["seat"] = seat
+            data["hand"] = [self.card_info(c) for c in self.hands[seat]]
+            if self.picks[seat]:
+                data["my_action"] = ACTION_CARDS[self.picks[seat]]
+        if self.over:
+            data["lottery"] = [[self.card_info(c) for c in drawn] for drawn in self.lottery]
+            data["scores"] = self.scores()
+            data["breakdown"] = self.breakdown()
+            data["winners"] = self.winners()
+        return data
+
+    def label(self, action: Action) -> str:
+        kind = action[0]
+        if kind == "act":
+            return f"Play action card {action[1]} {ACTION_CARDS[action[1]]}"
+        if kind == "done":
+            return f"Done (draw {self.exchanged} card(s))"
+        if kind == "income":
+            return f"Build nothing: draw {self.options.build_income + self.mods[self.to_move][6]} cards"
+        c = action[1]
+        name = self.cards.english[c]
+        if kind == "build":
+            s = self.to_move
+            paid = f"{self.card_cost(s, c)} card(s)"
+            power = self.power_cost(s, c)
+            if self.cards.is_plant[c]:
+                return f"Build {name} (pay {paid}, +{self.cards.power[c]} power, {self.cards.points[c]} pt)"
+            return f"Build {name} (pay {paid} and {power} power, {self.cards.points[c]} pt)"
+        if kind == "pay":
+            return f"Pay with {name}"
+        return f"Discard {name}"
+
+
+def _add_mod(mods: tuple, effect: str, target: int, amount: int) -> tuple:
+    """Fold one special facility's effect into a seat's modifiers."""
+    m = list(mods)
+    if effect == "card_discount":
+        m[target] += amount
+    elif effect == "power_discount":
+        m[5] += amount
+    elif effect == "no_power":
+        m[5] = _NO_POWER
+    elif effect == "extra_income":
+        m[6] += amount
+    return tuple(m)
