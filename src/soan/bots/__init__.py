@@ -1,0 +1,82 @@
+"""Bots: anything that picks an action for the seat to move.
+
+A bot is a callable ``bot(state, rng) -> action``. The state it is handed is
+``real_state.redeal(seat, ...)``: everything its seat cannot see has been dealt
+anew, so a bot cannot peek however it is written. `rng` is the bot's own
+seeded generator. Seat specs name bots: ``random``, ``heuristic``,
+``ismcts:iters=500`` (options after colons), or ``package.module:Name`` for
+any importable callable (a class is called with the options as keywords to
+make the bot).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from soan.engine.core import Action, SoanError, State
+from soan.engine.rng import Rng
+
+
+class Bot(Protocol):
+    def __call__(self, state: State, rng: Rng) -> Action: ...
+
+
+class BotSpecError(SoanError):
+    """A seat spec that names no bot, or bad bot options."""
+
+
+def random_bot(state: State, rng: Rng) -> Action:
+    """Uniform over the legal actions."""
+    return rng.choice(state.legal())
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": lambda: random_bot,
+}
+
+
+def _parse_value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_options(parts: list[str], spec: str) -> dict[str, Any]:
+    options = {}
+    for part in parts:
+        key, eq, value = part.partition("=")
+        if not eq or not key:
+            raise BotSpecError(f"bot option {part!r} in {spec!r} must look like key=value")
+        options[key] = _parse_value(value)
+    return options
+
+
+def make_bot(spec: str) -> Bot:
+    """Build a bot from a seat spec such as ``random`` or ``mymodule:MyBot``."""
+    name, *rest = spec.split(":")
+    if name in BOTS:
+        options = parse_options(rest, spec)
+        try:
+            return BOTS[name](**options)
+        except TypeError as exc:
+            raise BotSpecError(f"bad options for bot {name!r} in {spec!r}: {exc}") from None
+    if rest and "=" not in rest[0]:
+        module_name, attr, options = name, rest[0], parse_options(rest[1:], spec)
+        try:
+            target = getattr(importlib.import_module(module_name), attr)
+        except (ImportError, AttributeError) as exc:
+            raise BotSpecError(f"cannot load bot {spec!r}: {exc}") from None
+        if isinstance(target, type):
+            return target(**options)
+        if options:
+            raise BotSpecError(f"{spec!r}: a plain function bot takes no options")
+        return target
+    known = ", ".join(["human", *BOTS])
+    raise BotSpecError(
+        f"unknown seat {spec!r}; use one of {known}, or module:Name for your own bot"
+    )
