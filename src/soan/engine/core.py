@@ -126,6 +126,11 @@ class State(ABC):
     def label(self, action: Action) -> str:
         """Plain words for an action, for people and logs."""
 
+    def evaluate(self) -> list[float]:
+        """Each seat's prospects, for heuristic play and capped rollouts: points so far
+        plus the value of what it holds. Games override this with a few readable lines."""
+        return [float(x) for x in self.scores()]
+
     def turn(self) -> int:
         """How many turns have started (for reports); games override when it differs."""
         return 0

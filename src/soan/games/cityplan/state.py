@@ -15,7 +15,7 @@ from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 from soan.games.cityplan.content import COM, IND, PWR, RES, SPE, TYPE_NAMES, Cards, IncomeCard
 from soan.games.cityplan.options import Options
-from soan.games.cityplan import scoring
+from soan.games.cityplan import evaluation, render, scoring
 
 PICK, EXCHANGE, BUILD, PAY, LIMIT, OVER = range(6)
 PHASE_NAMES = ("action", "exchange", "build", "pay", "hand limit", "over")
@@ -351,6 +351,9 @@ class CityPlanState(State):
     def scores(self) -> list[int]:
         return [sum(b.values()) for b in scoring.breakdown(self)]
 
+    def evaluate(self) -> list[float]:
+        return evaluation.evaluate(self)
+
     def winners(self) -> list[int]:
         if not self.over:
             return []
@@ -421,6 +424,9 @@ class CityPlanState(State):
             data["breakdown"] = self.breakdown()
             data["winners"] = self.winners()
         return data
+
+    def render(self, seat: int | None = None) -> str:
+        return render.render(self.view(seat))
 
     def label(self, action: Action) -> str:
         kind = action[0]

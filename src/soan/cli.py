@@ -1,0 +1,133 @@
+"""The `soan` command: list games, play them, replay records, look at worlds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from soan.engine.core import SoanError
+
+app = typer.Typer(
+    help="soan (草案): a playtest lab for tabletop game drafts.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+
+
+def fail(message: str) -> None:
+    """Print a clear error and exit with status 2."""
+    console.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(2)
+
+
+@app.command()
+def games() -> None:
+    """List every registered game with its seat range and variants."""
+    from rich.table import Table
+
+    from soan.engine.registry import all_games
+
+    table = Table(title="soan games")
+    for column in ("id", "title", "players", "variants"):
+        table.add_column(column)
+    for game in all_games():
+        table.add_row(
+            game.id, game.title, f"{game.min_seats}-{game.max_seats}", ", ".join(game.variants)
+        )
+    console.print(table)
+
+
+@app.command()
+def play(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, see `soan games`.")],
+    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 0,
+    seats: Annotated[
+        str,
+        typer.Option(help="Comma-separated seat list: human, random, ... (default: all random)."),
+    ] = "",
+    seed: Annotated[int, typer.Option(help="Seed for all chance in the game.")] = 1,
+    variant: Annotated[str, typer.Option(help="Named variant, see `soan games`.")] = "default",
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Rule number override key=value.")
+    ] = None,
+    content: Annotated[
+        Path | None, typer.Option(help="An edited copy of the game's content file.")
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="Write the game's record (JSON) here.")
+    ] = None,
+    quiet: Annotated[bool, typer.Option(help="Only print the final table.")] = False,
+) -> None:
+    """Play a game: humans at the terminal, bots in the other seats.
+
+    Example: soan play cityplan --players 3 --seats human,random,random --seed 7
+    """
+    from soan.terminal import PlaySetup, run_table
+
+    try:
+        setup = PlaySetup.build(game_id, players, seats, seed, variant, option or [], content)
+        run_table(setup, console, record, quiet)
+    except SoanError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record written by `soan play --record`.")],
+    step: Annotated[bool, typer.Option(help="Walk through the game action by action.")] = False,
+    content: Annotated[
+        Path | None, typer.Option(help="The content file the game was played with.")
+    ] = None,
+) -> None:
+    """Replay a record, check that it replays exactly, and print the final table."""
+    from soan.terminal import replay_record
+
+    try:
+        replay_record(file, content, step, console)
+    except SoanError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def show(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, see `soan games`.")],
+    seed: Annotated[int, typer.Option(help="Seed of the world.")] = 1,
+    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 0,
+    svg: Annotated[Path | None, typer.Option(help="Also write the world as an SVG file.")] = None,
+    content: Annotated[
+        Path | None, typer.Option(help="An edited copy of the game's content file.")
+    ] = None,
+) -> None:
+    """Show a game's starting position (the world, for map games) for a seed."""
+    from soan.engine.registry import get_game
+
+    try:
+        game = get_game(game_id)
+        state = game.new(players or game.min_seats, seed, content=game.load_content(
+            str(content) if content else None
+        ))
+        console.print(state.render(None), highlight=False, markup=False)
+        if svg is not None:
+            if not hasattr(state, "svg"):
+                fail(f"{game.title} has no map to draw as SVG")
+            svg.write_text(state.svg(), "utf-8")
+            console.print(f"wrote {svg}")
+    except SoanError as exc:
+        fail(str(exc))
+
+
+def _register_extras() -> None:
+    """Mount the lab's commands when the lab is present."""
+    try:
+        from soan.lab.cli import register
+    except ImportError:
+        return
+    register(app)
+
+
+_register_extras()
