@@ -15,6 +15,8 @@ import importlib
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from soan.bots.heuristic import heuristic_bot
+from soan.bots.ismcts import Ismcts
 from soan.engine.core import Action, SoanError, State
 from soan.engine.rng import Rng
 
@@ -32,8 +34,21 @@ def random_bot(state: State, rng: Rng) -> Action:
     return rng.choice(state.legal())
 
 
+def _without_options(bot: Bot) -> Callable[..., Bot]:
+    """The factory of a bot that has no options (any option given is an error)."""
+
+    def factory(**options: Any) -> Bot:
+        if options:
+            raise ValueError(f"this bot takes no options, got {', '.join(options)}")
+        return bot
+
+    return factory
+
+
 BOTS: dict[str, Callable[..., Bot]] = {
-    "random": lambda: random_bot,
+    "random": _without_options(random_bot),
+    "heuristic": _without_options(heuristic_bot),
+    "ismcts": Ismcts,
 }
 
 
@@ -63,7 +78,7 @@ def make_bot(spec: str) -> Bot:
         options = parse_options(rest, spec)
         try:
             return BOTS[name](**options)
-        except TypeError as exc:
+        except (TypeError, ValueError) as exc:
             raise BotSpecError(f"bad options for bot {name!r} in {spec!r}: {exc}") from None
     if rest and "=" not in rest[0]:
         module_name, attr, options = name, rest[0], parse_options(rest[1:], spec)

@@ -269,11 +269,9 @@ class CityPlanState(State):
             self.power[s] -= self.power_cost(s, c)
         if self.free[s]:
             self.free[s] -= 1
-        effect = cards.effect[c]
-        if effect == "free_builds":
+        if cards.effect[c] == "free_builds":
             self.free[s] += cards.amount[c]
-        elif effect != "none":
-            self.mods[s] = _add_mod(self.mods[s], effect, cards.target[c], cards.amount[c])
+        self.mods[s] = seat_mods(cards, self.tableaux[s])
         self.phase, self.building, self.owed = BUILD, -1, 0
         self.log.append(f"Seat {s + 1} builds {cards.english[c]} ({len(self.tableaux[s])} buildings).")
         self.queue.pop(0)
@@ -450,15 +448,18 @@ class CityPlanState(State):
         return f"Discard {name}"
 
 
-def _add_mod(mods: tuple, effect: str, target: int, amount: int) -> tuple:
-    """Fold one special facility's effect into a seat's modifiers."""
-    m = list(mods)
-    if effect == "card_discount":
-        m[target] += amount
-    elif effect == "power_discount":
-        m[5] += amount
-    elif effect == "no_power":
-        m[5] = _NO_POWER
-    elif effect == "extra_income":
-        m[6] += amount
+def seat_mods(cards: Cards, tableau: list[int]) -> tuple[int, ...]:
+    """A seat's standing modifiers from its special facilities: card discount per
+    type (5 numbers), power discount, extra cards when building nothing."""
+    m = list(_NO_MODS)
+    for c in tableau:
+        effect, amount = cards.effect[c], cards.amount[c]
+        if effect == "card_discount":
+            m[cards.target[c]] += amount
+        elif effect == "power_discount":
+            m[5] += amount
+        elif effect == "no_power":
+            m[5] = _NO_POWER
+        elif effect == "extra_income":
+            m[6] += amount
     return tuple(m)

@@ -1,0 +1,48 @@
+"""The heuristic bot: greedy one-step lookahead on the game's own evaluation.
+
+Each legal action is tried on a copy and the result scored as the mover's
+value minus the best other seat's value: in two-seat games that is the lead,
+with more seats it is the gap to the strongest rival (a seat far ahead of
+everyone is not chased by the others' private fights). Ties go to the bot's
+own generator, so a seeded bot is reproducible.
+"""
+
+from __future__ import annotations
+
+from soan.engine.core import Action, State
+from soan.engine.rng import Rng
+
+
+def lead(values: list[float], seat: int) -> float:
+    """`seat`'s value minus the best other seat's value."""
+    own = values[seat]
+    return own - max(v for s, v in enumerate(values) if s != seat)
+
+
+def greedy_action(state: State, rng: Rng) -> Action:
+    """The legal action whose result leads by most, ties broken by `rng`.
+
+    Uses the state as it is: rollouts call this on a determinization."""
+    legal = state.legal()
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.to_move
+    best: list[Action] = []
+    best_lead = float("-inf")
+    for action in legal:
+        after = state.copy()
+        after.play(action)
+        score = lead(after.evaluate(), seat)
+        if score > best_lead:
+            best, best_lead = [action], score
+        elif score == best_lead:
+            best.append(action)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def heuristic_bot(state: State, rng: Rng) -> Action:
+    """Greedy lookahead on a fresh determinization dealt from the bot's own generator,
+    so the choice depends only on what the seat may know, never on the deal it was handed."""
+    if len(state.legal()) == 1:
+        return state.legal()[0]
+    return greedy_action(state.redeal(state.to_move, rng), rng)

@@ -1,0 +1,149 @@
+"""Information-set Monte Carlo tree search (single observer, multi-player returns).
+
+Every iteration deals a fresh determinization from the bot's own generator
+(`state.redeal(seat, rng)`), so the search sees only what its seat may know.
+The tree is keyed by action: a node's children are the actions tried there in
+any determinization, and UCT selects only among the actions legal in the
+current one, using availability counts (how often a child could have been
+chosen) in place of the parent's visits. Each node keeps the summed reward
+vector; the seat to move maximises its own component.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from soan.bots.heuristic import greedy_action
+from soan.engine.core import Action, State
+from soan.engine.rng import Rng
+
+ROLLOUTS = ("random", "heuristic")
+
+
+class Node:
+    """Visits, availability and summed rewards of the action that leads here."""
+
+    __slots__ = ("avail", "children", "totals", "visits")
+
+    def __init__(self, seats: int) -> None:
+        self.children: dict[Action, Node] = {}
+        self.totals = [0.0] * seats
+        self.visits = 0
+        self.avail = 1
+
+
+def rewards(state: State) -> list[float]:
+    """Each seat's reward in [0, 1]: its win share at a real end (1/k to each of k
+    winners, 1/seats each on a draw), else its rank share by `evaluate()`."""
+    seats = state.seats
+    if state.over:
+        winners = state.winners() or range(seats)
+        share = 1.0 / len(winners)
+        out = [0.0] * seats
+        for s in winners:
+            out[s] = share
+        return out
+    return rank_shares(state.evaluate())
+
+
+def rank_shares(values: list[float]) -> list[float]:
+    """1 for the best value, 0 for the worst, linear in rank between; ties share."""
+    seats = len(values)
+    if seats == 1:
+        return [1.0]
+    out = []
+    for v in values:
+        above = sum(1 for w in values if w > v)
+        level = sum(1 for w in values if w == v)
+        out.append(1.0 - (above + (level - 1) / 2) / (seats - 1))
+    return out
+
+
+class Ismcts:
+    """The bot. Budget: `iters` iterations a move, or `time` seconds when given.
+    `rollout` is the playout policy, `depth` caps a playout's actions (0: play to
+    the end), `c` is the UCT exploration constant."""
+
+    def __init__(
+        self,
+        iters: int = 1000,
+        time: float = 0.0,
+        rollout: str = "random",
+        depth: int = 20,
+        c: float = 0.7,
+    ) -> None:
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if iters < 1 or time < 0 or depth < 0 or c < 0:
+            raise ValueError("iters must be at least 1; time, depth and c at least 0")
+        self.iters, self.seconds, self.depth, self.c = int(iters), float(time), int(depth), c
+        self.heuristic_rollout = rollout == "heuristic"
+
+    def __call__(self, state: State, rng: Rng) -> Action:
+        legal = state.legal()
+        if len(legal) == 1:
+            return legal[0]
+        root = Node(state.seats)
+        search = self._iterate
+        if self.seconds:
+            deadline = time.perf_counter() + self.seconds
+            while time.perf_counter() < deadline:
+                search(root, state, rng)
+        else:
+            for _ in range(self.iters):
+                search(root, state, rng)
+        children = root.children
+        return max(
+            (a for a in legal if a in children),
+            key=lambda a: (children[a].visits, children[a].totals[state.to_move]),
+        )
+
+    def _iterate(self, root: Node, state: State, rng: Rng) -> None:
+        """One determinization: select, expand one node, play out, back up."""
+        det = state.redeal(state.to_move, rng)
+        c, log, sqrt = self.c, math.log, math.sqrt
+        node, path = root, [root]
+        while not det.over:
+            legal = det.legal()
+            children = node.children
+            untried = None
+            best, best_score, mover = None, -1.0, det.to_move
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    if untried is None:
+                        untried = [action]
+                    else:
+                        untried.append(action)
+                    continue
+                child.avail += 1
+                if untried is None:
+                    score = child.totals[mover] / child.visits + c * sqrt(
+                        log(child.avail) / child.visits
+                    )
+                    if score > best_score:
+                        best, best_score = action, score
+            if untried is not None:
+                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                node = children[action] = Node(det.seats)
+                det.play(action)
+                path.append(node)
+                break
+            node = children[best]
+            det.play(best)
+            path.append(node)
+        self._play_out(det, rng)
+        reward = rewards(det)
+        for node in path:
+            node.visits += 1
+            totals = node.totals
+            for s, r in enumerate(reward):
+                totals[s] += r
+
+    def _play_out(self, det: State, rng: Rng) -> None:
+        steps = self.depth or -1
+        greedy = self.heuristic_rollout
+        while steps and not det.over:
+            det.play(greedy_action(det, rng) if greedy else rng.choice(det.legal()))
+            steps -= 1

@@ -1,0 +1,244 @@
+"""Playing many bot games and turning each into one row per seat.
+
+Game i of a run uses seed S+i and seats the bots rotated by i mod N, so every
+bot sits in every seat equally often and a game's rows depend only on the run
+and i: never on how games are split into chunks, how many processes play them,
+or on which machine. Workers import only the engine and bots (no pyarrow, no
+rich), so they start fast.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import signal
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from soan.bots import make_bot
+from soan.bots.match import bot_rngs, choose
+from soan.engine.core import Game, SoanError, options_from_dict
+from soan.engine.record import Record
+from soan.engine.registry import get_game
+
+MAX_ACTIONS = 100_000  # a game still going after this many actions counts as unfinished
+MAX_CHUNK = 50  # games per chunk: fine-grained progress, little lost on Ctrl-C
+POINTS_PREFIX = "pts_"
+ACTIONS_PREFIX = "act_"
+BACKENDS = ("local", "ray")
+
+Row = dict[str, Any]
+
+
+class LabError(SoanError):
+    """A run that cannot start or continue, with what to do about it."""
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """Everything that decides a run's games (and so its identity for resuming)."""
+
+    game_id: str
+    variant: str
+    options_json: str  # sorted-key JSON of the full Options
+    content_path: str | None
+    players: int
+    bots: tuple[str, ...]  # one spec per seat, before rotation
+    seed: int
+    records_dir: str | None = None
+
+    @property
+    def options_hash(self) -> str:
+        return hashlib.sha256(self.options_json.encode()).hexdigest()[:16]
+
+    def identity(self, content_hash: str) -> dict[str, Any]:
+        """What must match for a new command to continue an existing results file."""
+        return {
+            "game": self.game_id,
+            "variant": self.variant,
+            "options": json.loads(self.options_json),
+            "content_hash": content_hash,
+            "players": self.players,
+            "bots": list(self.bots),
+            "seed": self.seed,
+        }
+
+
+def seat_bots(bots: Sequence[str], index: int) -> list[str]:
+    """The bot spec in each seat of game `index`: bot j sits in seat (j + index) mod N."""
+    n = len(bots)
+    shift = index % n
+    return [bots[(seat - shift) % n] for seat in range(n)]
+
+
+def ranks(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
+    """Each seat's place (1 = best): winners first, then by score; ties share a place."""
+    keys = [(seat in winners, score) for seat, score in enumerate(scores)]
+    return [1 + sum(other > key for other in keys) for key in keys]
+
+
+@dataclass
+class _RunContext:
+    """A worker's per-run setup, built once per process."""
+
+    game: Game
+    options: Any
+    content: Any
+    content_hash: str
+
+
+@cache
+def _context(spec: RunSpec) -> _RunContext:
+    game = get_game(spec.game_id)
+    content = game.load_content(spec.content_path)
+    options = options_from_dict(game, json.loads(spec.options_json))
+    return _RunContext(game, options, content, game.content_hash(content))
+
+
+def play_game(spec: RunSpec, index: int) -> list[Row]:
+    """Play game `index` of the run and return its rows, one per seat."""
+    ctx = _context(spec)
+    seed = spec.seed + index
+    specs = seat_bots(spec.bots, index)
+    state = ctx.game.new(spec.players, seed, ctx.options, ctx.content)
+    bots = [make_bot(s) for s in specs]
+    rngs = bot_rngs(seed, spec.players)
+    kinds: list[Counter[str]] = [Counter() for _ in specs]
+    started = time.perf_counter()
+    while not state.over and len(state.history) < MAX_ACTIONS:
+        seat = state.to_move
+        action = choose(bots[seat], state, rngs[seat])
+        kinds[seat][state.action_kind(action)] += 1
+        state.play(action)
+    seconds = time.perf_counter() - started
+    if spec.records_dir is not None:
+        name = f"{spec.game_id}-{spec.variant}-{index:06d}.json"
+        Record.of(state, spec.variant, ctx.content_hash, specs, seed).save(
+            Path(spec.records_dir) / name
+        )
+    scores, winners, breakdown = state.scores(), state.winners(), state.breakdown()
+    places = ranks(scores, winners)
+    common = {
+        "game": spec.game_id,
+        "variant": spec.variant,
+        "options": spec.options_json,
+        "options_hash": spec.options_hash,
+        "content_hash": ctx.content_hash,
+        "players": spec.players,
+        "game_index": index,
+        "seed": seed,
+    }
+    rows = []
+    for seat, bot in enumerate(specs):
+        row = {
+            **common,
+            "seat": seat + 1,
+            "bot": bot,
+            "score": scores[seat],
+            "rank": places[seat],
+            "win_share": 1 / len(winners) if seat in winners else 0.0,
+            "completed": state.over,
+            "turns": state.turn(),
+            "actions": len(state.history),
+            "duration_s": seconds,
+        }
+        row.update({POINTS_PREFIX + source: points for source, points in breakdown[seat].items()})
+        row.update({ACTIONS_PREFIX + kind: count for kind, count in sorted(kinds[seat].items())})
+        rows.append(row)
+    return rows
+
+
+def run_chunk(spec: RunSpec, indexes: Sequence[int]) -> list[Row]:
+    """Play a chunk of games; every row carries every action-kind column seen in it."""
+    rows = [row for index in indexes for row in play_game(spec, index)]
+    kinds = sorted({key for row in rows for key in row if key.startswith(ACTIONS_PREFIX)})
+    for row in rows:
+        for key in kinds:
+            row.setdefault(key, 0)
+    return rows
+
+
+def plan_chunks(pending: Sequence[int], jobs: int) -> list[list[int]]:
+    """Split the games still to play into runs of consecutive indexes, a few per job."""
+    size = max(1, min(MAX_CHUNK, math.ceil(len(pending) / (max(jobs, 1) * 8))))
+    chunks: list[list[int]] = []
+    for index in sorted(pending):
+        if chunks and len(chunks[-1]) < size and chunks[-1][-1] == index - 1:
+            chunks[-1].append(index)
+        else:
+            chunks.append([index])
+    return chunks
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def run_chunks(
+    spec: RunSpec, chunks: list[list[int]], jobs: int, backend: str, address: str | None
+) -> Iterator[list[Row]]:
+    """Each chunk's rows, in the order chunks finish. Close it to stop the workers."""
+    if backend == "ray":
+        yield from _ray_chunks(spec, chunks, jobs, address)
+    elif jobs <= 1:
+        for chunk in chunks:
+            yield run_chunk(spec, chunk)
+    else:
+        yield from _pool_chunks(spec, chunks, jobs)
+
+
+def _ignore_interrupt() -> None:
+    """Workers leave Ctrl-C to the parent, which saves what is done and stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_chunk_args(args: tuple[RunSpec, list[int]]) -> list[Row]:
+    return run_chunk(*args)
+
+
+def _pool_chunks(spec: RunSpec, chunks: list[list[int]], jobs: int) -> Iterator[list[Row]]:
+    import multiprocessing
+
+    # spawn, not fork: the parent may hold threads (progress bar, Ray) that fork would copy
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(min(jobs, len(chunks)), initializer=_ignore_interrupt) as pool:
+        yield from pool.imap_unordered(_run_chunk_args, [(spec, c) for c in chunks])
+
+
+def _ray_chunks(
+    spec: RunSpec, chunks: list[list[int]], jobs: int, address: str | None
+) -> Iterator[list[Row]]:
+    try:
+        import ray
+    except ImportError:
+        raise LabError(
+            "the Ray backend needs Ray, an optional extra: pip install 'soan[ray]'"
+        ) from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address:
+            ray.init(address=address, include_dashboard=False)
+        else:
+            ray.init(num_cpus=jobs, include_dashboard=False)
+    remote_chunk = ray.remote(run_chunk)
+    pending = [remote_chunk.remote(spec, chunk) for chunk in chunks]
+    try:
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(done[0])
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        if started_here:
+            ray.shutdown()
