@@ -108,9 +108,11 @@ def show(
 
     try:
         game = get_game(game_id)
-        state = game.new(players or game.min_seats, seed, content=game.load_content(
-            str(content) if content else None
-        ))
+        state = game.new(
+            players or game.min_seats,
+            seed,
+            content=game.load_content(str(content) if content else None),
+        )
         console.print(state.render(None), highlight=False, markup=False)
         if svg is not None:
             if not hasattr(state, "svg"):

@@ -35,8 +35,14 @@ class PlaySetup:
 
     @classmethod
     def build(
-        cls, game_id: str, players: int, seats: str, seed: int, variant: str,
-        option_args: list[str], content_path: Path | None,
+        cls,
+        game_id: str,
+        players: int,
+        seats: str,
+        seed: int,
+        variant: str,
+        option_args: list[str],
+        content_path: Path | None,
     ) -> PlaySetup:
         game = get_game(game_id)
         specs = [s.strip() for s in seats.split(",")] if seats else []
@@ -68,8 +74,10 @@ def run_table(setup: PlaySetup, console: Console, record_path: Path | None, quie
     humans = [s for s, b in enumerate(bots) if b is None]
     seen = 0
     if not quiet:
-        console.print(f"[bold]{game.title}[/] - {len(setup.seats)} players, seed {setup.seed}, "
-                      f"variant {setup.variant}")
+        console.print(
+            f"[bold]{game.title}[/] - {len(setup.seats)} players, seed {setup.seed}, "
+            f"variant {setup.variant}"
+        )
     while not state.over:
         seat = state.to_move
         bot = bots[seat]
@@ -87,9 +95,12 @@ def run_table(setup: PlaySetup, console: Console, record_path: Path | None, quie
         _print_log(console, state, seen)
     print_final(console, state, setup.seats)
     if record_path is not None:
-        Record.of(state, setup.variant, game.content_hash(setup.content), setup.seats,
-                  setup.seed).save(record_path)
-        console.print(f"Record written to {record_path} (replay it with: soan replay {record_path})")
+        Record.of(
+            state, setup.variant, game.content_hash(setup.content), setup.seats, setup.seed
+        ).save(record_path)
+        console.print(
+            f"Record written to {record_path} (replay it with: soan replay {record_path})"
+        )
     return state
 
 
@@ -108,7 +119,9 @@ def _ask_human(console: Console, state: State, seat: int, hot_seat: bool) -> Any
         console.print(f"  {i:>2}. {state.label(action)}", highlight=False, markup=False)
     while True:
         try:
-            answer = console.input(f"Seat {seat + 1}, your choice [1-{len(legal)}]: ").strip().lower()
+            answer = (
+                console.input(f"Seat {seat + 1}, your choice [1-{len(legal)}]: ").strip().lower()
+            )
         except EOFError:
             return None
         if answer in ("quit", "q", "exit"):
@@ -156,7 +169,9 @@ def replay_record(path: Path, content_path: Path | None, step: bool, console: Co
     if step:
         _step_through(record, game, content, console)
     if not state.over:
-        raise SoanError(f"{path}: the record ends before the game does ({len(record.actions)} actions)")
+        raise SoanError(
+            f"{path}: the record ends before the game does ({len(record.actions)} actions)"
+        )
     print_final(console, state, record.seats)
     console.print(f"{path}: {len(record.actions)} actions replayed exactly.")
     return state
@@ -165,12 +180,17 @@ def replay_record(path: Path, content_path: Path | None, step: bool, console: Co
 def _step_through(record: Record, game: Game, content: Any, console: Console) -> None:
     from soan.engine.core import options_from_dict
 
-    state = game.new(len(record.seats), record.seed, options_from_dict(game, record.options), content)
+    state = game.new(
+        len(record.seats), record.seed, options_from_dict(game, record.options), content
+    )
     interactive = sys.stdin.isatty()
     seen = _print_log(console, state, 0)
     for i, action in enumerate(record.actions, 1):
-        console.print(f"[bold]{i}.[/] seat {state.to_move + 1} ({record.seats[state.to_move]}): "
-                      f"{state.label(action)}", highlight=False)
+        console.print(
+            f"[bold]{i}.[/] seat {state.to_move + 1} ({record.seats[state.to_move]}): "
+            f"{state.label(action)}",
+            highlight=False,
+        )
         state.play(action)
         seen = _print_log(console, state, seen)
         if interactive:

@@ -30,7 +30,11 @@ def _where(raw: Any, loc: tuple) -> str:
     node = raw
     for key in loc:
         if isinstance(key, int):
-            name = node[key].get("name") if isinstance(node, list) and key < len(node) and isinstance(node[key], dict) else None
+            name = (
+                node[key].get("name")
+                if isinstance(node, list) and key < len(node) and isinstance(node[key], dict)
+                else None
+            )
             parts[-1] = f"{parts[-1]}[{key + 1}]" + (f" ({name!r})" if name else "")
         else:
             parts.append(str(key))

@@ -192,15 +192,11 @@ class Game(ABC):
         values = dict(self.variants[variant])
         for key, value in overrides.items():
             if key not in fields:
-                raise OptionsError(
-                    f"{self.id} has no option {key!r}; options: {', '.join(fields)}"
-                )
+                raise OptionsError(f"{self.id} has no option {key!r}; options: {', '.join(fields)}")
             values[key] = value
         return self.Options(**values)
 
-    def new(
-        self, seats: int, seed: int = 0, options: Any = None, content: Any = None
-    ) -> State:
+    def new(self, seats: int, seed: int = 0, options: Any = None, content: Any = None) -> State:
         """A new game for `seats` players from `seed`."""
         if not self.min_seats <= seats <= self.max_seats:
             raise OptionsError(
@@ -261,7 +257,5 @@ def parse_option_value(game: Game, key: str, text: str) -> Any:
         if isinstance(default, tuple):
             return tuple(int(x) for x in text.split("/"))
     except ValueError:
-        raise OptionsError(
-            f"option {key} takes a value like {default!r}, not {text!r}"
-        ) from None
+        raise OptionsError(f"option {key} takes a value like {default!r}, not {text!r}") from None
     return text

@@ -42,8 +42,12 @@ class Record:
     result: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, state: State, variant: str, content_hash: str, seats: list[str], seed: int) -> Record:
-        rec = cls(state.game.id, variant, options_to_dict(state.options), content_hash, list(seats), seed)
+    def of(
+        cls, state: State, variant: str, content_hash: str, seats: list[str], seed: int
+    ) -> Record:
+        rec = cls(
+            state.game.id, variant, options_to_dict(state.options), content_hash, list(seats), seed
+        )
         rec.actions = list(state.history)
         if state.over:
             rec.result = {"scores": state.scores(), "winners": state.winners()}
@@ -82,9 +86,14 @@ class Record:
         try:
             actions = [action_from_json(a) for a in data["actions"]]
             return cls(
-                str(data["game"]), str(data["variant"]), dict(data["options"]),
-                str(data["content_hash"]), [str(s) for s in data["seats"]], int(data["seed"]),
-                actions, dict(data.get("result") or {}),
+                str(data["game"]),
+                str(data["variant"]),
+                dict(data["options"]),
+                str(data["content_hash"]),
+                [str(s) for s in data["seats"]],
+                int(data["seed"]),
+                actions,
+                dict(data.get("result") or {}),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"{path}: malformed record field: {exc}") from None
@@ -99,7 +108,9 @@ def replay(record: Record, game: Game, content: Any, content_hash: str) -> State
             f"record was played with content {record.content_hash}, this content is "
             f"{content_hash}; pass the same --content file it was played with"
         )
-    state = game.new(len(record.seats), record.seed, options_from_dict(game, record.options), content)
+    state = game.new(
+        len(record.seats), record.seed, options_from_dict(game, record.options), content
+    )
     for i, action in enumerate(record.actions, 1):
         try:
             state.play(action)

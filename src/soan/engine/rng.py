@@ -44,7 +44,7 @@ class Rng:
         self.state = s = (self.state * _MUL + _INC) & _MASK
         return ((s >> 32) * n) >> 32
 
-    def choice(self, seq):  # noqa: ANN001, ANN201 - any sequence
+    def choice(self, seq):
         return seq[self.below(len(seq))]
 
     def die(self, sides: int = 6) -> int:

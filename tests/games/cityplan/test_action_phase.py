@@ -2,7 +2,7 @@
 
 from soan.engine.rng import Rng
 from soan.games.cityplan.state import BUILD, EXCHANGE, PICK
-from tests.games.cityplan.helpers import SEED, pick_all, new
+from tests.games.cityplan.helpers import new, pick_all
 
 
 def test_picks_are_hidden_until_everyone_has_chosen():

@@ -4,7 +4,7 @@ import pytest
 
 from soan.engine.core import IllegalAction
 from soan.games.cityplan.state import BUILD, EXCHANGE, PAY, PICK
-from tests.games.cityplan.helpers import SEED, add_buildings, new, pick_all, set_hand
+from tests.games.cityplan.helpers import add_buildings, new, pick_all, set_hand
 
 
 def to_build_phase(state, picks=None):
@@ -114,21 +114,30 @@ def test_income_phase_may_exceed_the_limit_until_the_next_build_phase():
     assert len(state.hands[0]) == 10
 
 
+def until_seat_one_builds(state):
+    """Others draw (and discard down to the limit) until seat 1 is to build."""
+    while state.phase != BUILD or state.to_move != 0:
+        state.play(("act", 2) if state.phase == PICK else state.legal()[-1])
+
+
 def test_construction_site_makes_the_next_two_buildings_cost_no_cards():
     # ruling C11: 建設予定地 Construction Site: two buildings at card cost 0
     state = new(2)
-    add_buildings(state, 0, ["Construction site"])
-    state.free[0] = 2
-    apt, shop, work = set_hand(state, 0, ["Apartment", "Shopping street", "Workshop"])
+    site, *payment = set_hand(state, 0, ["Construction site"] + ["Apartment"] * 4)
     to_build_phase(state)
-    state.play(("build", apt))
-    assert state.tableaux[0][-1] == apt and state.free[0] == 1
-    state.play(("income",))
-    pick_all(state, {0: 1, 1: 1})
-    if state.to_move != 0:
-        state.play(("income",))
-    state.play(("build", shop))
-    assert state.free[0] == 0 and state.tableaux[0][-1] == shop
+    state.play(("build", site))
+    for c in payment:
+        state.play(("pay", c))
+    assert state.free[0] == 2
+    set_hand(state, 0, ["Luxury estate", "Shopping street", "Workshop"])
+    until_seat_one_builds(state)
+    assert state.card_cost(0, state.hands[0][0]) == 0
+    state.play(("build", state.hands[0][0]))  # no payment step
+    assert state.cards.english[state.tableaux[0][-1]] == "Luxury estate" and state.free[0] == 1
+    until_seat_one_builds(state)
+    state.play(("build", state.hands[0][0]))
+    assert state.free[0] == 0
+    assert state.card_cost(0, state.hands[0][0]) > 0
 
 
 def test_tv_tower_pays_no_power():
@@ -148,7 +157,7 @@ def test_station_makes_residential_one_card_cheaper_and_highway_one_power():
     # RULINGS: 駅, 空港, みなと, 高速道路 have cost-reducing effects
     state = new(2)
     add_buildings(state, 0, ["Station", "Highway"])
-    condo, apt, work = set_hand(state, 0, ["Condominium", "Apartment", "Workshop"])
+    condo, _, work = set_hand(state, 0, ["Condominium", "Apartment", "Workshop"])
     assert state.card_cost(0, condo) == 1 and state.power_cost(0, condo) == 3
     assert state.card_cost(0, work) == 1 and state.power_cost(0, work) == 2
 

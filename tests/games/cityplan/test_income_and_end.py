@@ -1,7 +1,7 @@
 """The income phase (収入フェイズ) and the end of the game, 001_43cb0f2ed2dbc10d.txt."""
 
 from soan.games.cityplan.state import OVER, PICK
-from tests.games.cityplan.helpers import SEED, add_buildings, new, pick_all
+from tests.games.cityplan.helpers import add_buildings, new, pick_all
 
 
 def finish_turn(state):
@@ -45,7 +45,9 @@ def test_income_cards_pay_every_player_and_fire_once():
 def test_income_cards_are_checked_lowest_first_and_several_fire_in_one_turn():
     # SEED 「収入カードの数値の低い順に、収入条件のチェックを行います」 / ruling C6
     state = new(2)
-    add_buildings(state, 0, ["Apartment", "Detached houses", "Eco housing"])  # 4 buildings, 3 residential
+    add_buildings(
+        state, 0, ["Apartment", "Detached houses", "Eco housing"]
+    )  # 4 buildings, 3 residential
     finish_turn(state)
     fired = [line for line in state.log if line.startswith("Income card")]
     assert fired[0].startswith("Income card 1 Development plan")
@@ -56,7 +58,11 @@ def test_income_cards_are_checked_lowest_first_and_several_fire_in_one_turn():
 def test_income_card_with_a_building_limit_skips_big_cities():
     # ruling C11: 補助金 Subsidy lets players with 7 buildings receive income too; others pay up to 6
     state = new(2)
-    add_buildings(state, 0, ["Apartment", "Detached houses", "Condominium", "Workshop", "Factory", "Warehouse"])
+    add_buildings(
+        state,
+        0,
+        ["Apartment", "Detached houses", "Condominium", "Workshop", "Factory", "Warehouse"],
+    )
     add_buildings(state, 1, ["Apartment", "Detached houses"])  # 3 buildings incl. the plant
     state.fired[0] = True
     finish_turn(state)

@@ -53,7 +53,17 @@ def test_shipped_content_is_complete_and_marked():
     invented = [*content.deck, *content.starting_plant, *content.income]
     assert all(entry.provisional and entry.reason for entry in invented)
     names = {b.name for b in content.deck}
-    assert {"工事現場", "公園", "駅", "空港", "みなと", "高速道路", "テレビ塔", "建設予定地", "シティーホール"} <= names
+    assert {
+        "工事現場",
+        "公園",
+        "駅",
+        "空港",
+        "みなと",
+        "高速道路",
+        "テレビ塔",
+        "建設予定地",
+        "シティーホール",
+    } <= names
 
 
 def write_edit(tmp_path: Path, old: str, new_text: str) -> Path:
@@ -65,8 +75,11 @@ def write_edit(tmp_path: Path, old: str, new_text: str) -> Path:
 
 
 def test_edited_content_plays(tmp_path):
-    path = write_edit(tmp_path, 'english = "Apartment"\ntype = "residential"\ncost = 1',
-                      'english = "Apartment"\ntype = "residential"\ncost = 0')
+    path = write_edit(
+        tmp_path,
+        'english = "Apartment"\ntype = "residential"\ncost = 1',
+        'english = "Apartment"\ntype = "residential"\ncost = 0',
+    )
     content = GAME.load_content(str(path))
     assert content.hash != content_module.load().hash
     state = GAME.new(2, 1, content=content)
@@ -77,11 +90,14 @@ def test_edited_content_plays(tmp_path):
 @pytest.mark.parametrize(
     ("old", "new_text", "where"),
     [
-        ('english = "Apartment"\ntype = "residential"\ncost = 1',
-         'english = "Apartment"\ntype = "residential"\ncost = "one"', "deck[1] ('アパート').cost"),
+        (
+            'english = "Apartment"\ntype = "residential"\ncost = 1',
+            'english = "Apartment"\ntype = "residential"\ncost = "one"',
+            "deck[1] ('アパート').cost",
+        ),
         ('type = "residential"', 'type = "park"', "deck[1] ('アパート').type"),
         ('english = "Station"', 'english = "Station"\ncolour = "red"', "deck[23] ('駅').colour"),
-        ('value = 6', 'value = 1', "problem"),
+        ("value = 6", "value = 1", "problem"),
     ],
 )
 def test_bad_content_is_refused_naming_file_entry_and_field(tmp_path, old, new_text, where):

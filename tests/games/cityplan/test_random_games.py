@@ -5,7 +5,7 @@ import pytest
 from soan.engine.core import IllegalAction
 from soan.engine.record import Record, replay
 from soan.engine.rng import Rng
-from soan.games.cityplan.state import CityPlanState, LIMIT
+from soan.games.cityplan.state import LIMIT, CityPlanState
 from tests.games.cityplan.helpers import GAME, all_places, new
 
 
@@ -55,13 +55,18 @@ def play_random(seats: int, seed: int) -> CityPlanState:
 @pytest.mark.parametrize("seed", range(40))
 def test_replaying_a_record_reproduces_the_same_final_state(seed, tmp_path):
     state = play_random(2 + seed % 4, seed)
-    record = Record.of(state, "default", GAME.content_hash(state.content), ["random"] * state.seats, seed)
+    record = Record.of(
+        state, "default", GAME.content_hash(state.content), ["random"] * state.seats, seed
+    )
     path = tmp_path / "game.json"
     record.save(path)
     again = replay(Record.load(path), GAME, state.content, GAME.content_hash(state.content))
     assert again.view(None) == state.view(None)
     assert again.log == state.log
-    assert Record.of(again, "default", record.content_hash, record.seats, seed).to_json() == record.to_json()
+    assert (
+        Record.of(again, "default", record.content_hash, record.seats, seed).to_json()
+        == record.to_json()
+    )
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -90,11 +95,21 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged():
     rng = Rng(7)
     state = new(3, 7)
     while not state.over:
-        before = (state.view(None), [list(h) for h in state.hands], list(state.history), state.rng.state)
+        before = (
+            state.view(None),
+            [list(h) for h in state.hands],
+            list(state.history),
+            state.rng.state,
+        )
         for bad in [("act", 4), ("build", 999), ("pay", -1), ("nonsense",), ("discard", 5, 6)]:
             with pytest.raises(IllegalAction):
                 state.play(bad)
-        assert (state.view(None), [list(h) for h in state.hands], list(state.history), state.rng.state) == before
+        assert (
+            state.view(None),
+            [list(h) for h in state.hands],
+            list(state.history),
+            state.rng.state,
+        ) == before
         state.play(rng.choice(state.legal()))
     with pytest.raises(IllegalAction, match="the game is over"):
         state.play(("act", 1))

@@ -3,7 +3,7 @@
 import pytest
 
 from soan.games.cityplan import scoring
-from tests.games.cityplan.helpers import SEED, add_buildings, new
+from tests.games.cityplan.helpers import add_buildings, new
 
 
 def city(names, seats=2, chips=None):
@@ -16,13 +16,18 @@ def city(names, seats=2, chips=None):
 
 def test_development_bonus_worked_example():
     # SEED 「例) それぞれの得点合計が、住宅地で 5点、商業地で 8点、工業地で 10点の場合、発展ボーナスは 5点×2=10点となる」
-    state = city([
-        "Luxury estate",  # residential 5
-        "Department store", "Department store",  # commercial 8
-        "Industrial complex", "Factory",  # industrial 10
-    ])
+    state = city(
+        [
+            "Luxury estate",  # residential 5
+            "Department store",
+            "Department store",  # commercial 8
+            "Industrial complex",
+            "Factory",  # industrial 10
+        ]
+    )
     sums = [
-        sum(state.cards.points[c] for c in state.tableaux[0] if state.cards.type[c] == t) for t in range(3)
+        sum(state.cards.points[c] for c in state.tableaux[0] if state.cards.type[c] == t)
+        for t in range(3)
     ]
     assert sums == [5, 8, 10]
     assert scoring.development(state.cards, state.tableaux[0], 2) == 10
@@ -31,8 +36,18 @@ def test_development_bonus_worked_example():
 
 @pytest.mark.parametrize(
     ("buildings", "specials", "points"),
-    [(10, 0, 20), (10, 1, 10), (10, 2, 5), (10, 3, 5), (9, 0, 10), (9, 1, 5), (9, 2, 2), (9, 4, 2),
-     (8, 0, 0), (11, 0, 20)],
+    [
+        (10, 0, 20),
+        (10, 1, 10),
+        (10, 2, 5),
+        (10, 3, 5),
+        (9, 0, 10),
+        (9, 1, 5),
+        (9, 2, 2),
+        (9, 4, 2),
+        (8, 0, 0),
+        (11, 0, 20),
+    ],
 )
 def test_completion_bonus_table(buildings, specials, points):
     # SEED 「10軒建設したプレイヤーは…0軒なら20点、1軒なら10点、2軒以上なら5点」
@@ -77,7 +92,9 @@ def test_city_bonus_tickets_by_type(names, tickets):
     assert scoring.tickets(state.cards, state.tableaux[0]) == tickets
 
 
-@pytest.mark.parametrize(("eco", "tickets"), [(2, 0), (3, 1), (4, 1), (5, 2), (6, 2), (7, 3), (8, 3), (9, 4)])
+@pytest.mark.parametrize(
+    ("eco", "tickets"), [(2, 0), (3, 1), (4, 1), (5, 2), (6, 2), (7, 3), (8, 3), (9, 4)]
+)
 def test_city_bonus_tickets_for_eco_buildings(eco, tickets):
     # SEED 「エコ施設についても…3〜4軒で1枚、5〜6軒で2枚、7〜8軒で3枚、9軒で4枚を獲得します」
     eco_plants = ["Solar power plant"] * 4 + ["Wind farm"] * 3 + ["Hydroelectric plant"] * 2

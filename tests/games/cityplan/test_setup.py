@@ -1,7 +1,7 @@
 """Setup (ゲームの準備) of 001_43cb0f2ed2dbc10d.txt."""
 
 from soan.games.cityplan.state import PICK
-from tests.games.cityplan.helpers import SEED, all_places, new
+from tests.games.cityplan.helpers import all_places, new
 
 
 def test_each_seat_gets_a_starting_plant_and_18_power():

@@ -1,4 +1,4 @@
-"""City Plan Delta (シティープラン デルタ): build a city with cards, power chips and a parliament."""
+"""City Plan Delta (シティープラン デルタ): a city of cards, power chips and a parliament."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from soan.games.cityplan import content as content_module
 from soan.games.cityplan.content import Cards, CityPlanContent
 from soan.games.cityplan.options import VARIANTS, Options
 from soan.games.cityplan.state import CityPlanState
-
 
 _CARDS: dict[tuple[str, bool, int], Cards] = {}
 

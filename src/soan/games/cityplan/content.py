@@ -18,7 +18,13 @@ from soan.engine.content import ContentError, content_hash, load_model
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
 
 RES, COM, IND, SPE, PWR = range(5)
-TYPE_CODES = {"residential": RES, "commercial": COM, "industrial": IND, "special": SPE, "power": PWR}
+TYPE_CODES = {
+    "residential": RES,
+    "commercial": COM,
+    "industrial": IND,
+    "special": SPE,
+    "power": PWR,
+}
 TYPE_NAMES = ("residential", "commercial", "industrial", "special facility", "power plant")
 
 BuildingType = Literal["residential", "commercial", "industrial", "special", "power"]
@@ -37,7 +43,7 @@ class _Entry(BaseModel):
     reason: str = ""
 
     @model_validator(mode="after")
-    def _provisional_needs_reason(self):  # noqa: ANN202
+    def _provisional_needs_reason(self):
         if self.provisional and not self.reason.strip():
             raise ValueError("a provisional entry needs a one-line reason")
         return self
@@ -59,14 +65,17 @@ class Building(_Entry):
     text: str = ""
 
     @model_validator(mode="after")
-    def _consistent(self):  # noqa: ANN202
+    def _consistent(self):
         if self.also is not None and self.type != "special":
             raise ValueError("only a special facility can be mixed ('also')")
         if self.effect != "none" and self.type != "special":
             raise ValueError("only special facilities carry an effect")
         if self.effect == "card_discount" and self.target is None:
             raise ValueError("card_discount needs a target type")
-        if self.effect in ("card_discount", "power_discount", "extra_income", "free_builds") and self.amount < 1:
+        if (
+            self.effect in ("card_discount", "power_discount", "extra_income", "free_builds")
+            and self.amount < 1
+        ):
             raise ValueError(f"effect {self.effect} needs an amount of at least 1")
         if any(not -5 <= b <= 10 for b in self.bonus):
             raise ValueError("bonus values must lie between -5 and 10")
@@ -94,7 +103,7 @@ class CityPlanContent(BaseModel):
     income: list[IncomeCard] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _check(self):  # noqa: ANN202
+    def _check(self):
         for plant in self.starting_plant:
             if plant.type != "power":
                 raise ValueError(f"starting plant {plant.english!r} must be of type power")
@@ -132,8 +141,22 @@ class Cards:
     """
 
     __slots__ = (
-        "bonus", "cost", "counts", "deck_ids", "eco", "effect", "english", "farm_ids", "is_plant",
-        "name", "plant_ids", "points", "power", "target", "amount", "type",
+        "amount",
+        "bonus",
+        "cost",
+        "counts",
+        "deck_ids",
+        "eco",
+        "effect",
+        "english",
+        "farm_ids",
+        "is_plant",
+        "name",
+        "plant_ids",
+        "points",
+        "power",
+        "target",
+        "type",
     )
 
     def __init__(self, content: CityPlanContent, plain: bool, seats: int) -> None:
@@ -152,7 +175,8 @@ class Cards:
         self.english = tuple(b.english for b, _ in entries)
         self.type = tuple(TYPE_CODES[b.type] for b, _ in entries)
         self.counts = tuple(
-            (TYPE_CODES[b.type],) if b.also is None else (SPE, TYPE_CODES[b.also]) for b, _ in entries
+            (TYPE_CODES[b.type],) if b.also is None else (SPE, TYPE_CODES[b.also])
+            for b, _ in entries
         )
         self.is_plant = tuple(b.type == "power" for b, _ in entries)
         self.cost = tuple(b.cost for b, _ in entries)

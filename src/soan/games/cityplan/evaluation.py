@@ -91,7 +91,11 @@ def _seat_value(
     completion = opts.completion_10[min(kinds[SPE], 2)] * min(built, end) / end
     useful_power = min(power, POWER_PER_BUILDING * max(end - built, 0))
     return (
-        points + chips + parliament + opts.development_multiplier * min(sums) + completion
+        points
+        + chips
+        + parliament
+        + opts.development_multiplier * min(sums)
+        + completion
         + EXPECTED_TICKET * tickets
         + HAND_CARD * min(hand, opts.hand_limit)
         + POWER_CHIP * useful_power

@@ -9,28 +9,38 @@ def _card(info: dict[str, Any]) -> str:
     power = f"+{info['output']}⚡" if "output" in info else f"{info['power']}⚡"
     eco = " eco" if info["eco"] else ""
     effect = f" [{info['effect']}]" if "effect" in info else ""
-    return f"{info['english']} ({info['type']}{eco}, cost {info['cost']}, {power}, {info['points']}pt){effect}"
+    kind = f"{info['type']}{eco}"
+    return f"{info['english']} ({kind}, cost {info['cost']}, {power}, {info['points']}pt){effect}"
 
 
 def render(view: dict[str, Any]) -> str:
     lines = [
         f"Turn {view['turn']}, {view['phase']} phase. Mayor: seat {view['mayor'] + 1}. "
         f"Deck {view['deck']}, discards {view['discard']}.",
-        "Parliament: " + (f"{view['parliament']['chips']} councillor chips left" if view["parliament"]["open"]
-                          else "not yet open"),
-        "Income cards: " + "; ".join(
+        "Parliament: "
+        + (
+            f"{view['parliament']['chips']} councillor chips left"
+            if view["parliament"]["open"]
+            else "not yet open"
+        ),
+        "Income cards: "
+        + "; ".join(
             f"{c['value']} {c['english']}{' (done)' if c['fired'] else ''}: {c['text']}"
             for c in view["income_cards"]
         ),
     ]
     for seat in view["seats"]:
         s = seat["seat"]
-        action = f", action {seat['action']}" if seat["action"] else (", has picked" if seat["picked"] else "")
+        action = (
+            f", action {seat['action']}"
+            if seat["action"]
+            else (", has picked" if seat["picked"] else "")
+        )
         extra = f", {seat['free_builds']} free build(s)" if seat["free_builds"] else ""
+        you = " (you)" if view.get("seat") == s else ""
         lines.append(
-            f"Seat {s + 1}{' (you)' if view.get('seat') == s else ''}: {len(seat['tableau'])} buildings, "
-            f"{seat['power']} power, {seat['councillors']} councillors, {seat['hand_size']} cards in hand"
-            f"{action}{extra}"
+            f"Seat {s + 1}{you}: {len(seat['tableau'])} buildings, {seat['power']} power, "
+            f"{seat['councillors']} councillors, {seat['hand_size']} cards in hand{action}{extra}"
         )
         for info in seat["tableau"]:
             lines.append(f"    {_card(info)}")

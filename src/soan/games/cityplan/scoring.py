@@ -70,14 +70,16 @@ def breakdown(state: CityPlanState) -> list[dict[str, int]]:
             parliament -= opts.parliament_penalty
         elif chips == most:
             parliament += opts.parliament_bonus
-        out.append({
-            "buildings": sum(cards.points[c] for c in tableau),
-            "councillors": chips,
-            "parliament": parliament,
-            "completion": completion(n[6], n[SPE], opts.completion_10, opts.completion_9),
-            "development": development(cards, tableau, opts.development_multiplier),
-            "city": sum(cards.bonus[c] for c in state.lottery[s]),
-        })
+        out.append(
+            {
+                "buildings": sum(cards.points[c] for c in tableau),
+                "councillors": chips,
+                "parliament": parliament,
+                "completion": completion(n[6], n[SPE], opts.completion_10, opts.completion_9),
+                "development": development(cards, tableau, opts.development_multiplier),
+                "city": sum(cards.bonus[c] for c in state.lottery[s]),
+            }
+        )
     return out
 
 
@@ -100,9 +102,24 @@ def effect_text(cards: Cards, c: int) -> str:
 
 def income_text(card: IncomeCard) -> str:
     what = "buildings" if card.condition == "buildings" else f"{card.condition} buildings"
-    who = "every player" if not card.max_buildings else f"players with at most {card.max_buildings} buildings"
+    who = (
+        "every player"
+        if not card.max_buildings
+        else f"players with at most {card.max_buildings} buildings"
+    )
     return f"when someone has {card.count} {what}: {who} draw {card.draw}"
 
 
-__all__ = ["COM", "IND", "PWR", "RES", "SOURCES", "SPE", "breakdown", "completion", "counts",
-           "development", "tickets"]
+__all__ = [
+    "COM",
+    "IND",
+    "PWR",
+    "RES",
+    "SOURCES",
+    "SPE",
+    "breakdown",
+    "completion",
+    "counts",
+    "development",
+    "tickets",
+]

@@ -13,9 +13,9 @@ from typing import Any
 
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
+from soan.games.cityplan import evaluation, render, scoring
 from soan.games.cityplan.content import COM, IND, PWR, RES, SPE, TYPE_NAMES, Cards, IncomeCard
 from soan.games.cityplan.options import Options
-from soan.games.cityplan import evaluation, render, scoring
 
 PICK, EXCHANGE, BUILD, PAY, LIMIT, OVER = range(6)
 PHASE_NAMES = ("action", "exchange", "build", "pay", "hand limit", "over")
@@ -32,16 +32,40 @@ _NO_MODS = (0, 0, 0, 0, 0, 0, 0)  # card discount per type (5), power discount, 
 _NO_POWER = 999
 
 CONDITION_INDEX = {
-    "residential": RES, "commercial": COM, "industrial": IND, "special": SPE, "power": PWR,
-    "eco": 5, "buildings": 6,
+    "residential": RES,
+    "commercial": COM,
+    "industrial": IND,
+    "special": SPE,
+    "power": PWR,
+    "eco": 5,
+    "buildings": 6,
 }
 
 
 class CityPlanState(State):
     __slots__ = (
-        "building", "cards", "chips", "deck", "discard", "exchanged", "fired", "free", "hands",
-        "incomes", "lottery", "mayor", "mods", "opened", "owed", "parliament", "phase", "picks",
-        "power", "queue", "tableaux", "turn_no",
+        "building",
+        "cards",
+        "chips",
+        "deck",
+        "discard",
+        "exchanged",
+        "fired",
+        "free",
+        "hands",
+        "incomes",
+        "lottery",
+        "mayor",
+        "mods",
+        "opened",
+        "owed",
+        "parliament",
+        "phase",
+        "picks",
+        "power",
+        "queue",
+        "tableaux",
+        "turn_no",
     )
 
     cards: Cards
@@ -55,7 +79,9 @@ class CityPlanState(State):
         self.history, self.log, self._legal = [], [], None
         edition = "plain" if options.plain else "delta"
         self.incomes = tuple(
-            sorted((c for c in content.income if c.edition in ("both", edition)), key=lambda c: c.value)
+            sorted(
+                (c for c in content.income if c.edition in ("both", edition)), key=lambda c: c.value
+            )
         )
         self.tableaux = [[cards.plant_ids[s]] for s in range(seats)]
         self.power = [cards.power[cards.plant_ids[s]] for s in range(seats)]
@@ -93,12 +119,27 @@ class CityPlanState(State):
         o.cards, o.incomes = self.cards, self.incomes
         o.hands = [h.copy() for h in self.hands]
         o.tableaux = [t.copy() for t in self.tableaux]
-        o.power, o.mods, o.chips, o.free = self.power.copy(), self.mods.copy(), self.chips.copy(), self.free.copy()
+        o.power, o.mods, o.chips, o.free = (
+            self.power.copy(),
+            self.mods.copy(),
+            self.chips.copy(),
+            self.free.copy(),
+        )
         o.deck, o.discard = self.deck.copy(), self.discard.copy()
         o.fired, o.picks, o.queue = self.fired.copy(), self.picks.copy(), self.queue.copy()
         o.lottery = [x.copy() for x in self.lottery]
-        o.parliament, o.opened, o.mayor, o.turn_no = self.parliament, self.opened, self.mayor, self.turn_no
-        o.phase, o.building, o.owed, o.exchanged = self.phase, self.building, self.owed, self.exchanged
+        o.parliament, o.opened, o.mayor, o.turn_no = (
+            self.parliament,
+            self.opened,
+            self.mayor,
+            self.turn_no,
+        )
+        o.phase, o.building, o.owed, o.exchanged = (
+            self.phase,
+            self.building,
+            self.owed,
+            self.exchanged,
+        )
         return o
 
     def redeal(self, seat: int, rng: Rng) -> CityPlanState:
@@ -226,9 +267,13 @@ class CityPlanState(State):
         n, mayor, picks = self.seats, self.mayor, self.picks
         order = [(mayor + k) % n for k in range(n)]
         self.log.append(
-            "Action cards: " + ", ".join(f"seat {s + 1} {ACTION_CARDS[picks[s]]}" for s in order) + "."
+            "Action cards: "
+            + ", ".join(f"seat {s + 1} {ACTION_CARDS[picks[s]]}" for s in order)
+            + "."
         )
-        self.queue = sorted(order, key=lambda s: picks[s])  # stable: mayor-clockwise within a number
+        self.queue = sorted(
+            order, key=lambda s: picks[s]
+        )  # stable: mayor-clockwise within a number
         self._resolve_actions()
 
     def _resolve_actions(self) -> None:
@@ -255,7 +300,9 @@ class CityPlanState(State):
             return
         limit = self.options.hand_limit
         self.queue = [
-            s for s in ((self.mayor + k) % self.seats for k in range(self.seats)) if len(self.hands[s]) > limit
+            s
+            for s in ((self.mayor + k) % self.seats for k in range(self.seats))
+            if len(self.hands[s]) > limit
         ]
         self._hand_limit()
 
@@ -273,7 +320,9 @@ class CityPlanState(State):
             self.free[s] += cards.amount[c]
         self.mods[s] = seat_mods(cards, self.tableaux[s])
         self.phase, self.building, self.owed = BUILD, -1, 0
-        self.log.append(f"Seat {s + 1} builds {cards.english[c]} ({len(self.tableaux[s])} buildings).")
+        self.log.append(
+            f"Seat {s + 1} builds {cards.english[c]} ({len(self.tableaux[s])} buildings)."
+        )
         self.queue.pop(0)
         self._build_phase()
 
@@ -294,14 +343,18 @@ class CityPlanState(State):
             if not any(c[index] >= card.count for c in counts):
                 continue
             self.fired[i] = True
-            takers = [s for s in order if not card.max_buildings or counts[s][6] <= card.max_buildings]
+            takers = [
+                s for s in order if not card.max_buildings or counts[s][6] <= card.max_buildings
+            ]
             for s in takers:
                 self._draw(s, card.draw)
             who = ", ".join(f"seat {s + 1}" for s in takers) or "nobody"
             self.log.append(f"Income card {card.value} {card.english}: {who} draw(s) {card.draw}.")
             if not self.opened:
                 self.opened = True
-                self.parliament = min(n * self.options.councillors_per_player, self.options.councillor_chips)
+                self.parliament = min(
+                    n * self.options.councillors_per_player, self.options.councillor_chips
+                )
                 self.log.append(f"Parliament opens with {self.parliament} councillor chips.")
         if any(len(t) >= self.options.end_buildings for t in self.tableaux):
             self._end_game()
@@ -317,9 +370,11 @@ class CityPlanState(State):
             for s in ((self.mayor + k) % n for k in range(n)):
                 drawn = self._take(scoring.tickets(self.cards, self.tableaux[s]))
                 self.lottery[s] = drawn
-        self.log.append("The game ends. " + "; ".join(
-            f"seat {s + 1}: {total}" for s, total in enumerate(self.scores())
-        ) + ".")
+        self.log.append(
+            "The game ends. "
+            + "; ".join(f"seat {s + 1}: {total}" for s, total in enumerate(self.scores()))
+            + "."
+        )
 
     # ---- cards -------------------------------------------------------------------------
 
@@ -359,7 +414,9 @@ class CityPlanState(State):
         best = max(totals)
         tied = [s for s, t in enumerate(totals) if t == best]
         if len(tied) > 1:
-            hall = [s for s in tied if any(self.cards.effect[c] == "tie_win" for c in self.tableaux[s])]
+            hall = [
+                s for s in tied if any(self.cards.effect[c] == "tie_win" for c in self.tableaux[s])
+            ]
             if len(hall) == 1:
                 return hall
         return tied
@@ -369,9 +426,13 @@ class CityPlanState(State):
     def card_info(self, c: int) -> dict[str, Any]:
         cards = self.cards
         info = {
-            "id": c, "name": cards.name[c], "english": cards.english[c],
+            "id": c,
+            "name": cards.name[c],
+            "english": cards.english[c],
             "type": " + ".join(TYPE_NAMES[t] for t in cards.counts[c]),
-            "cost": cards.cost[c], "points": cards.points[c], "eco": cards.eco[c],
+            "cost": cards.cost[c],
+            "points": cards.points[c],
+            "eco": cards.eco[c],
         }
         info["output" if cards.is_plant[c] else "power"] = cards.power[c]
         if cards.effect[c] != "none":
@@ -390,8 +451,13 @@ class CityPlanState(State):
             "discard": len(self.discard),
             "parliament": {"open": self.opened, "chips": self.parliament},
             "income_cards": [
-                {"value": c.value, "name": c.name, "english": c.english, "fired": f,
-                 "text": scoring.income_text(c)}
+                {
+                    "value": c.value,
+                    "name": c.name,
+                    "english": c.english,
+                    "fired": f,
+                    "text": scoring.income_text(c),
+                }
                 for c, f in zip(self.incomes, self.fired, strict=True)
             ],
             "seats": [
@@ -433,16 +499,16 @@ class CityPlanState(State):
         if kind == "done":
             return f"Done (draw {self.exchanged} card(s))"
         if kind == "income":
-            return f"Build nothing: draw {self.options.build_income + self.mods[self.to_move][6]} cards"
+            draw = self.options.build_income + self.mods[self.to_move][6]
+            return f"Build nothing: draw {draw} cards"
         c = action[1]
         name = self.cards.english[c]
         if kind == "build":
             s = self.to_move
-            paid = f"{self.card_cost(s, c)} card(s)"
-            power = self.power_cost(s, c)
+            paid, points = f"{self.card_cost(s, c)} card(s)", self.cards.points[c]
             if self.cards.is_plant[c]:
-                return f"Build {name} (pay {paid}, +{self.cards.power[c]} power, {self.cards.points[c]} pt)"
-            return f"Build {name} (pay {paid} and {power} power, {self.cards.points[c]} pt)"
+                return f"Build {name} (pay {paid}, +{self.cards.power[c]} power, {points} pt)"
+            return f"Build {name} (pay {paid} and {self.power_cost(s, c)} power, {points} pt)"
         if kind == "pay":
             return f"Pay with {name}"
         return f"Discard {name}"
