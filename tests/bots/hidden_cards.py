@@ -11,7 +11,7 @@ the generator, which is what a bot needs to be tested for peeking.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from soan.engine.core import Action, Game, State
 from soan.engine.rng import Rng
@@ -87,7 +87,7 @@ class HiddenCardsGame(Game):
     title = "Hidden cards"
     min_seats = max_seats = 2
     Options = Options
-    variants = {"default": {}}
+    variants: ClassVar[dict[str, dict]] = {"default": {}}
 
     def load_content(self, path: str | None = None) -> None:
         return None

@@ -210,9 +210,11 @@ class Game(ABC):
 
     def rules_text(self) -> str:
         """The English rules reference (the game package's `rules.md`)."""
+        import sys
         from importlib import resources
 
-        package = type(self).__module__.rpartition(".")[0]
+        module = sys.modules[type(self).__module__]
+        package = module.__name__ if hasattr(module, "__path__") else module.__package__
         try:
             return resources.files(package).joinpath("rules.md").read_text("utf-8")
         except FileNotFoundError:

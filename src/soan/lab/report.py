@@ -13,6 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
 import jinja2
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -150,16 +151,19 @@ def pct(x: float, digits: int = 1) -> str:
 def rate_text(e: Estimate) -> str:
     """'31% (95% CI 29-33%)', with a decimal when whole percents would hide the interval."""
     digits = 0 if e.high - e.low >= 0.04 else 1
-    return f"{100 * e.value:.{digits}f}% (95% CI {100 * e.low:.{digits}f}–{100 * e.high:.{digits}f}%)"
+    value, low, high = (f"{100 * x:.{digits}f}" for x in (e.value, e.low, e.high))
+    return f"{value}% (95% CI {low}–{high}%)"
 
 
 def number_text(e: Estimate, digits: int = 2) -> str:
-    return f"{e.value:.{digits}f} ({e.low:.{digits}f} to {e.high:.{digits}f})"
+    return f"{e.value:.{digits}f} (95% CI {e.low:.{digits}f} to {e.high:.{digits}f})"
 
 
-def difference_text(e: Estimate, percent: bool) -> str:
+def difference_text(e: Estimate, percent: bool, digits: int = 1) -> str:
+    """'+3.1 points (95% CI +0.5 to +5.7)': rates differ in percentage points."""
     scale, unit = (100, " points") if percent else (1, "")
-    return f"{scale * e.value:+.1f}{unit} ({scale * e.low:+.1f} to {scale * e.high:+.1f})"
+    value, low, high = (f"{scale * x:+.{digits}f}" for x in (e.value, e.low, e.high))
+    return f"{value}{unit} (95% CI {low} to {high})"
 
 
 # ---- loading and grouping --------------------------------------------------------------
@@ -345,8 +349,8 @@ def _points_sentence(points: list[SplitLine]) -> list[str]:
     total_w, total_l = sum(x.winners for x in points), sum(x.losers for x in points)
     return [
         f"Winners score {total_w:.1f} points on average, losers {total_l:.1f}; the widest gap "
-        f"is in {widest.name}: {widest.winners:.1f} against {widest.losers:.1f} "
-        f"({difference_text(widest.gap, False)} points)."
+        f"is in {widest.name}: {widest.winners:.1f} against {widest.losers:.1f}, "
+        f"a gap of {difference_text(widest.gap, False)}."
     ]
 
 
@@ -370,6 +374,7 @@ class _Figure:
     percent: bool
     value: Callable[[ResultSet], Estimate]
     difference: Callable[[ResultSet, ResultSet], Estimate]
+    digits: int = 1
 
 
 def _share_figure(name: str, per_game: Callable[[GameOutcome], float]) -> _Figure:
@@ -401,6 +406,7 @@ def _comparable_figures(players: int) -> list[_Figure]:
     balance = _Figure(
         "Balance", False, lambda s: s.balance or metrics.balance(s.games),
         lambda a, b: metrics.bootstrap_difference(metrics.balance_value, a.games, b.games),
+        digits=2,
     )
     return [
         balance, *seats,
@@ -421,17 +427,19 @@ def compare(group: GameGroup, charts: Charts) -> Comparison:
     for figure in _comparable_figures(group.players):
         values = [figure.value(s) for s in group.sets]
         differences = [figure.difference(base, s) for s in others]
-        text = rate_text if figure.percent else number_text
-        lines.append(ComparisonLine(
-            figure.name, [text(v) for v in values],
-            [(difference_text(d, figure.percent), d.excludes(0)) for d in differences],
-        ))
+        texts = [rate_text(v) if figure.percent else number_text(v, figure.digits)
+                 for v in values]
+        lines.append(ComparisonLine(figure.name, texts, [
+            (difference_text(d, figure.percent, figure.digits), d.excludes(0))
+            for d in differences
+        ]))
         for other, value, difference in zip(others, values[1:], differences, strict=True):
             if figure.name == "Balance":
                 headlines.append(_fairness_sentence(base, other, values[0], value, difference))
             elif difference.excludes(0):
                 noted[other.label].append(
-                    f"{figure.name.lower()} {difference_text(difference, figure.percent)}"
+                    f"{figure.name.lower()} "
+                    f"{difference_text(difference, figure.percent, figure.digits)}"
                 )
     for other in others:
         changes = noted.get(other.label)
@@ -458,7 +466,8 @@ def _fairness_sentence(
     )
     return (
         f"Is {other.label} fairer than {base.label}? Balance {value.value:.2f} against "
-        f"{base_value.value:.2f} (difference {difference_text(difference, False)}): {verdict}."
+        f"{base_value.value:.2f}, a difference of {difference_text(difference, False, 2)}: "
+        f"{verdict}."
     )
 
 

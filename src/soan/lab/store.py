@@ -41,7 +41,9 @@ class ResultStore:
         try:
             metadata = pq.read_schema(self.out).metadata or {}
         except (pa.ArrowInvalid, OSError):
-            raise LabError(f"{self.out} exists and is not a Parquet file; choose another --out")
+            raise LabError(
+                f"{self.out} exists and is not a Parquet file; choose another --out"
+            ) from None
         if RUN_KEY not in metadata:
             raise LabError(f"{self.out} was not written by soan simulate; choose another --out")
         return json.loads(metadata[RUN_KEY])
@@ -53,7 +55,8 @@ class ResultStore:
     def _check(self, stored: dict[str, Any] | None, where: Path) -> None:
         if stored is None or stored == self.identity:
             return
-        differ = sorted(k for k in {*stored, *self.identity} if stored.get(k) != self.identity.get(k))
+        keys = {*stored, *self.identity}
+        differ = sorted(k for k in keys if stored.get(k) != self.identity.get(k))
         details = "; ".join(
             f"{k}: {json.dumps(stored.get(k))} there, {json.dumps(self.identity.get(k))} now"
             for k in differ

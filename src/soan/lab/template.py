@@ -12,7 +12,8 @@ h1 { margin-bottom: 0.2rem; }
 h2 { border-bottom: 2px solid #ccc; padding-bottom: 0.2rem; margin-top: 3rem; }
 h3 { margin-top: 2.2rem; }
 h3 small { font-weight: normal; color: #666; }
-.headlines { background: #f4f7fb; border-left: 4px solid #4c72b0; padding: 0.6rem 1rem 0.6rem 2rem; }
+.headlines { background: #f4f7fb; border-left: 4px solid #4c72b0;
+             padding: 0.6rem 1rem 0.6rem 2rem; }
 .headlines li { margin: 0.3rem 0; }
 table { border-collapse: collapse; margin: 0.6rem 0 1rem; font-size: 0.92rem; }
 th, td { border: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: right; }
@@ -32,7 +33,8 @@ nav li { margin: 0.1rem 0; }
 <nav><ul>
 {% for group in report.groups %}
 <li><a href="#{{ group.anchor }}">{{ group.title }}, {{ group.players }} players</a>:
-{% for set in group.sets %}<a href="#{{ group.anchor }}-{{ loop.index }}">{{ set.label }}</a>{{ ", " if not loop.last }}{% endfor %}</li>
+{% for set in group.sets %}<a href="#{{ group.anchor }}-{{ loop.index }}">{{ set.label }}</a>
+{{- ", " if not loop.last }}{% endfor %}</li>
 {% endfor %}
 <li><a href="#definitions">How to read this page</a></li>
 </ul></nav>
@@ -51,12 +53,14 @@ nav li { margin: 0.1rem 0; }
 <table>
 <tr><th>figure</th>
 {% for label in comparison.labels %}<th>{{ label }}</th>{% endfor %}
-{% for label in comparison.labels[1:] %}<th>{{ label }} − {{ comparison.labels[0] }}</th>{% endfor %}
+{% for label in comparison.labels[1:] %}
+<th>{{ label }} − {{ comparison.labels[0] }}</th>{% endfor %}
 </tr>
 {% for line in comparison.lines %}
 <tr><td>{{ line.name }}</td>
 {% for value in line.values %}<td>{{ value }}</td>{% endfor %}
-{% for text, beyond in line.differences %}<td{% if beyond %} class="beyond"{% endif %}>{{ text }}</td>{% endfor %}
+{% for text, beyond in line.differences %}
+<td{% if beyond %} class="beyond"{% endif %}>{{ text }}</td>{% endfor %}
 </tr>
 {% endfor %}
 </table>
@@ -87,7 +91,8 @@ highlighted ones exclude 0 (beyond chance). Rates differ in percentage points.</
 
 <h4>Bot strength</h4>
 <table>
-<tr><th>bot</th><th>seat-games</th><th>win rate (95% CI)</th><th>mean score</th><th>mean place</th></tr>
+<tr><th>bot</th><th>seat-games</th><th>win rate (95% CI)</th><th>mean score</th>
+<th>mean place</th></tr>
 {% for bot in set.bots %}
 <tr><td>{{ bot.bot }}</td><td>{{ bot.seat_games }}</td><td>{{ rate_text(bot.win_rate) }}</td>
 <td>{{ "%.1f" | format(bot.mean_score) }}</td><td>{{ "%.2f" | format(bot.mean_rank) }}</td></tr>
@@ -115,10 +120,12 @@ highlighted ones exclude 0 (beyond chance). Rates differ in percentage points.</
 {% for line in lines %}
 <tr><td>{{ line.name }}</td><td>{{ "%.2f" | format(line.winners) }}</td>
 <td>{{ "%.2f" | format(line.losers) }}</td>
-<td{% if line.gap.excludes(0) %} class="beyond"{% endif %}>{{ difference_text(line.gap, false) }}</td></tr>
+<td{% if line.gap.excludes(0) %} class="beyond"{% endif %}>
+{{- difference_text(line.gap, false) }}</td></tr>
 {% endfor %}
 </table>
-<p class="note">Means per seat and game, in {{ unit }}; winners are seats with a share of the win.</p>
+<p class="note">Means per seat and game, in {{ unit }};
+winners are seats with a share of the win.</p>
 {{ set.charts[key] }}
 {% endif %}
 {% endfor %}

@@ -1,0 +1,43 @@
+import pytest
+from bot_positions import random_position
+
+from soan.bots import make_bot
+from soan.bots.ismcts import Ismcts, rank_shares, rewards
+from soan.bots.match import bot_rngs, play_out
+from soan.engine.rng import Rng
+
+
+def test_rank_shares_reward_the_leader_and_split_ties():
+    assert rank_shares([3.0, 9.0]) == [0.0, 1.0]
+    assert rank_shares([5.0, 1.0, 3.0]) == [1.0, 0.0, 0.5]
+    assert rank_shares([4.0, 4.0, 1.0, 0.0]) == [pytest.approx(5 / 6)] * 2 + [
+        pytest.approx(1 / 3), 0.0,
+    ]
+
+
+def test_rewards_at_a_real_end_are_win_shares(cityplan, cityplan_content):
+    state = random_position(cityplan, 3, 2, 10_000, cityplan_content)
+    assert state.over
+    winners = state.winners()
+    assert rewards(state) == [1 / len(winners) if s in winners else 0.0 for s in range(3)]
+
+
+def test_small_budget_returns_a_legal_action(cityplan, cityplan_content):
+    bot = make_bot("ismcts:iters=50")
+    for plies in (0, 25, 60):
+        state = random_position(cityplan, 3, plies, plies, cityplan_content)
+        assert bot(state.redeal(state.to_move, Rng(1)), Rng(2)) in state.legal()
+
+
+def test_fixed_seed_gives_the_same_choice(cityplan, cityplan_content):
+    state = random_position(cityplan, 2, 5, 33, cityplan_content)
+    for spec in ("ismcts:iters=80", "ismcts:iters=30:rollout=heuristic:depth=5"):
+        bot = make_bot(spec)
+        assert len({bot(state, Rng(8)) for _ in range(3)}) == 1
+
+
+def test_plays_a_whole_game_with_heuristic_rollouts(cityplan, cityplan_content):
+    bots = [Ismcts(iters=10, rollout="heuristic", depth=4), make_bot("random")]
+    state = play_out(cityplan.new(2, 1, content=cityplan_content), bots, bot_rngs(1, 2))
+    assert state.over
+
