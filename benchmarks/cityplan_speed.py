@@ -59,9 +59,8 @@ def main() -> None:
         f"random playouts: {args.games} games, {actions} actions in {seconds:.2f} s "
         f"= {actions / seconds:,.0f} actions/s ({args.games / seconds:,.0f} games/s)"
     )
-    print(
-        f"copy() mid-game (4 seats, 60 actions in): {per_second(lambda s: s.copy(), states, 2000):,.0f}/s"
-    )
+    copies = per_second(lambda s: s.copy(), states, 2000)
+    print(f"copy() mid-game (4 seats, 60 actions in): {copies:,.0f}/s")
     print(f"redeal() mid-game: {per_second(lambda s: s.redeal(1, rng), states, 400):,.0f}/s")
 
 

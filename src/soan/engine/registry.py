@@ -8,6 +8,7 @@ from soan.engine.core import Game, SoanError
 
 _GAME_MODULES = {
     "cityplan": "soan.games.cityplan",
+    "populous": "soan.games.populous",
 }
 _games: dict[str, Game] = {}
 

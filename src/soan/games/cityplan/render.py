@@ -16,16 +16,17 @@ def _card(info: dict[str, Any]) -> str:
 def render(view: dict[str, Any]) -> str:
     lines = [
         f"Turn {view['turn']}, {view['phase']} phase. Mayor: seat {view['mayor'] + 1}. "
-        f"Deck {view['deck']}, discards {view['discard']}.",
+        + (f"To move: seat {view['to_move'] + 1}. " if view["to_move"] is not None else "")
+        + f"Deck {view['deck']}, discards {view['discard']}.",
         "Parliament: "
         + (
             f"{view['parliament']['chips']} councillor chips left"
             if view["parliament"]["open"]
             else "not yet open"
         ),
-        "Income cards: "
-        + "; ".join(
-            f"{c['value']} {c['english']}{' (done)' if c['fired'] else ''}: {c['text']}"
+        "Income cards (checked lowest first):",
+        *(
+            f"  {c['value']} {c['english']}: {'fired' if c['fired'] else c['text']}"
             for c in view["income_cards"]
         ),
     ]

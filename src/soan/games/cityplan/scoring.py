@@ -101,7 +101,8 @@ def effect_text(cards: Cards, c: int) -> str:
 
 
 def income_text(card: IncomeCard) -> str:
-    what = "buildings" if card.condition == "buildings" else f"{card.condition} buildings"
+    nouns = {"buildings": "buildings", "special": "special facilities", "power": "power plants"}
+    what = nouns.get(card.condition, f"{card.condition} buildings")
     who = (
         "every player"
         if not card.max_buildings

@@ -348,8 +348,9 @@ class CityPlanState(State):
             ]
             for s in takers:
                 self._draw(s, card.draw)
-            who = ", ".join(f"seat {s + 1}" for s in takers) or "nobody"
-            self.log.append(f"Income card {card.value} {card.english}: {who} draw(s) {card.draw}.")
+            who = ", ".join(f"seat {s + 1}" for s in takers)
+            paid = f"{who} draw {card.draw}" if takers else "nobody qualifies to draw"
+            self.log.append(f"Income card {card.value} {card.english} fires: {paid}.")
             if not self.opened:
                 self.opened = True
                 self.parliament = min(

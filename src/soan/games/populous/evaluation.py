@@ -30,7 +30,7 @@ def evaluate(state: PopulousState) -> list[float]:
         value = float(total)
         if not state.over:
             value += FOOD * state.food[s]
-            value += PRESENCE_VP * state._presence_vp(s)
+            value += PRESENCE_VP * state.presence_vp(s)
             value += WORKER_ON_MAP * (opts.workers - state.workers[s])
             value += HOUSE_ON_MAP * (opts.houses - state.houses[s])
             value += HAND_CARD * len(state.hands[s]) + GRACE_AREA_CARD * len(state.grace[s])

@@ -6,9 +6,6 @@ genesis cards), the creation phase (lower a third card for an action, then a
 vandal if the wild card was used), the grace phase (play one card for FP), the
 war phase (if the area is full and shared) and the end phase. See `rules.md`
 beside this file for the rules in English with every ruling.
-
-Pieces on the map are ints, one per cell: ``seat << 1`` a worker, ``seat << 1 | 1``
-a house, `VANDAL` a vandal, `EMPTY` nothing.
 """
 
 from __future__ import annotations
@@ -21,22 +18,34 @@ from soan.engine.rng import Rng
 from soan.games.populous import effects as E
 from soan.games.populous import evaluation, presentation, scoring
 from soan.games.populous.board import ALL_DOWN, WILD, Board
+from soan.games.populous.codes import (
+    ACTION,
+    ACTION_NAMES,
+    AREA,
+    BID,
+    BLESSING,
+    BUILD,
+    DISASTER,
+    DISCARD,
+    DRAW,
+    EMPTY,
+    GRACE,
+    KEEP,
+    LABOUR,
+    NEUTRAL,
+    OVER,
+    PLACE,
+    PROSPERITY,
+    PUT_VANDAL,
+    RACE,
+    REMOVE,
+    RETURN,
+    REVELATION,
+    VANDAL,
+)
 from soan.games.populous.content import MIRACLE, Tables
 from soan.games.populous.options import Options
 
-EMPTY = -1
-NEUTRAL = 5  # the vandals' owner number: no seat
-VANDAL = NEUTRAL << 1
-
-(RACE, KEEP, AREA, ACTION, REMOVE, PLACE, DRAW, BUILD, PUT_VANDAL, GRACE, DISCARD, BID,
- RETURN, OVER) = range(14)
-PHASE_NAMES = (
-    "race choice", "grace setup", "area selection", "action", "disaster", "worker placement",
-    "revelation", "prosperity", "vandal", "grace", "grace discard", "war bidding",
-    "war losses", "over",
-)
-BLESSING, REVELATION, PROSPERITY, DISASTER, LABOUR = range(1, 6)
-ACTION_NAMES = ("", "Blessing", "Revelation", "Prosperity", "Disaster", "Labour")
 RESUME_WAR, RESUME_LOSERS = range(2)
 
 _MAX = 128
@@ -432,7 +441,7 @@ class PopulousState(State):
         self._creation_end()
 
     def _prosperity(self, s: int) -> None:
-        gain = self._presence_vp(s) + self.mods[s][E.PROSPERITY_VP]
+        gain = self.presence_vp(s) + self.mods[s][E.PROSPERITY_VP]
         self._gain_vp(s, gain, scoring.PROSPERITY)
         self.log.append(f"Seat {s + 1} scores {gain} VP for Prosperity.")
 
@@ -445,13 +454,13 @@ class PopulousState(State):
 
     # ---- grace --------------------------------------------------------------------------
 
-    def _cost(self, s: int, k: int) -> int:
+    def grace_cost(self, s: int, k: int) -> int:
         cost = self.tables.card_cost[k] - self.mods[s][E.GRACE_DISCOUNT]
         return cost if cost > 0 else 0
 
     def _playable(self, s: int) -> list[int]:
         fp = self.fp[s]
-        return [k for k in sorted(set(self.hands[s])) if self._cost(s, k) <= fp]
+        return [k for k in sorted(set(self.hands[s])) if self.grace_cost(s, k) <= fp]
 
     def _grace_phase(self) -> None:
         s = self.to_move = self.active
@@ -460,13 +469,13 @@ class PopulousState(State):
         else:
             self._war_check()
 
-    def _capacity(self, s: int) -> int:
+    def capacity(self, s: int) -> int:
         """The grace area holds as many cards as the seat has houses on the map."""
         return self.options.houses - self.houses[s]
 
     def _play_grace(self, s: int, k: int) -> None:
         t = self.tables
-        cost = self._cost(s, k)
+        cost = self.grace_cost(s, k)
         self.fp[s] -= cost
         self.hands[s].remove(k)
         self.log.append(f"Seat {s + 1} plays {t.card_english[k]} for {cost} FP.")
@@ -478,7 +487,7 @@ class PopulousState(State):
             return
         self.grace[s].append(k)
         self._refresh_mods(s)
-        if len(self.grace[s]) > self._capacity(s):
+        if len(self.grace[s]) > self.capacity(s):
             self.phase, self.resume = DISCARD, RESUME_WAR
         else:
             self._war_check()
@@ -495,9 +504,9 @@ class PopulousState(State):
             self.log.append(f"{who} draws {self._draw(s, amount)} grace card(s).")
         else:
             if effect == E.PROSPERITY_SCORE:
-                amount *= self._presence_vp(s)
+                amount *= self.presence_vp(s)
             elif effect == E.VP_PER_HOUSE:
-                amount *= self._capacity(s)
+                amount *= self.capacity(s)
             self._gain_vp(s, amount, scoring.GRACE)
             self.log.append(f"{who} gains {amount} VP.")
 
@@ -506,7 +515,7 @@ class PopulousState(State):
         self.discard.append(k)
         self._refresh_mods(s)
         self.log.append(f"Seat {s + 1} discards {self.tables.card_english[k]} from its grace area.")
-        if len(self.grace[s]) > self._capacity(s):
+        if len(self.grace[s]) > self.capacity(s):
             return
         if self.resume == RESUME_WAR:
             self._war_check()
@@ -612,7 +621,7 @@ class PopulousState(State):
                    "the vandals win" if winner == NEUTRAL else f"seat {winner + 1} wins")
         self.log.append(f"War: {'; '.join(words)}; {outcome}.")
         if 0 <= winner < NEUTRAL:
-            gain = self._presence_vp(winner) + self.mods[winner][E.WAR_WIN_VP]
+            gain = self.presence_vp(winner) + self.mods[winner][E.WAR_WIN_VP]
             self._gain_vp(winner, gain, scoring.WAR)
             self.log.append(f"Seat {winner + 1} scores {gain} VP for the war.")
         self.losers = [s for s in self.bidders if s != winner]
@@ -642,7 +651,7 @@ class PopulousState(State):
         if code & 1:
             self.houses[s] += 1
             self.log.append(f"Seat {s + 1} returns its house from {self._cell(c)} and gains {gain} FP.")
-            if len(self.grace[s]) > self._capacity(s):
+            if len(self.grace[s]) > self.capacity(s):
                 self.phase, self.to_move, self.resume = DISCARD, s, RESUME_LOSERS
                 return
         else:
@@ -678,7 +687,8 @@ class PopulousState(State):
         occ = self.occ
         return [occ[c] for c in self.board.tile_cells[self.area]]
 
-    def _presence_vp(self, s: int) -> int:
+    def presence_vp(self, s: int) -> int:
+        """The VP a Prosperity would score for `s` now."""
         opts = self.options
         return scoring.presence_vp(self.occ, self.board.tile_cells, s, opts.worker_vp, opts.house_vp)
 

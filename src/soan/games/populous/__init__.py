@@ -1,0 +1,42 @@
+"""Populous draft 5 (ポピュラス 草案5): gods raise their peoples on a world of hex flowers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from soan.engine.core import Game
+from soan.engine.registry import register
+from soan.games.populous import content as content_module
+from soan.games.populous.content import PopulousContent, Tables
+from soan.games.populous.options import VARIANTS, Options
+from soan.games.populous.state import PopulousState
+
+_TABLES: dict[str, Tables] = {}
+
+
+def _tables(content: PopulousContent) -> Tables:
+    """The flat tables for this content (built once per content)."""
+    if content.hash not in _TABLES:
+        _TABLES[content.hash] = Tables(content)
+    return _TABLES[content.hash]
+
+
+class Populous(Game):
+    id = "populous"
+    title = "Populous draft 5"
+    min_seats = 3
+    max_seats = 5
+    Options = Options
+    variants = VARIANTS
+
+    def load_content(self, path: str | None = None) -> PopulousContent:
+        return content_module.load(path)
+
+    def _new(self, seats: int, seed: int, options: Options, content: Any) -> PopulousState:
+        state = PopulousState.__new__(PopulousState)
+        state.setup(seats, seed, options, content, _tables(content))
+        return state
+
+
+GAME = register(Populous())
+PopulousState.game = GAME

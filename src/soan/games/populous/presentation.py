@@ -1,0 +1,256 @@
+"""What people see of a Populous state: its view, action labels, text and SVG pictures.
+
+Everything here is built only from what the seat may know: its own grace
+hand (and setup offer), everyone's public pieces, tracks and grace areas, the
+size of the deck and of other hands, the face-up discards and the public log.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from soan.boards import terrain as T
+from soan.boards.render import Mark, svg_map, text_map
+from soan.engine.core import Action
+from soan.games.populous import content as C
+from soan.games.populous import scoring
+from soan.games.populous.codes import (
+    ACTION_NAMES,
+    BID,
+    DRAW,
+    EMPTY,
+    GRACE,
+    NEUTRAL,
+    PHASE_NAMES,
+    PLACE,
+    RETURN,
+    VANDAL,
+)
+
+if TYPE_CHECKING:
+    from soan.games.populous.state import PopulousState
+
+_GENESIS = ("1", "2", "3", "4", "5", "W")
+
+
+def card_info(state: PopulousState, k: int) -> dict[str, Any]:
+    t = state.tables
+    return {
+        "id": k, "name": t.card_name[k], "english": t.card_english[k],
+        "kind": C.KIND_NAMES[t.card_kind[k]], "cost": t.card_cost[k], "text": t.card_text[k],
+    }
+
+
+def piece_info(code: int) -> dict[str, Any] | None:
+    if code == EMPTY:
+        return None
+    if code == VANDAL:
+        return {"kind": "vandal"}
+    return {"kind": "house" if code & 1 else "worker", "seat": code >> 1}
+
+
+def _genesis(down: int) -> dict[str, list[str]]:
+    return {
+        "up": [g for i, g in enumerate(_GENESIS) if not down >> i & 1],
+        "down": [g for i, g in enumerate(_GENESIS) if down >> i & 1],
+    }
+
+
+def view(state: PopulousState, seat: int | None) -> dict[str, Any]:
+    world, t, opts = state.board.world, state.tables, state.options
+    data: dict[str, Any] = {
+        "game": "populous",
+        "turn": state.turn_no,
+        "phase": PHASE_NAMES[state.phase],
+        "to_move": state.to_move,
+        "start_player": state.start,
+        "active": state.active,
+        "ending": state.ending,
+        "area": _area(state),
+        "action": ACTION_NAMES[state.action] if state.action > 0 else None,
+        "wild_used": state.wild,
+        "world": {
+            "tiles": [
+                {"pair": list(world.pairs[i]), "spot": list(world.spots[i]),
+                 "cells": list(world.tile_cells[i])}
+                for i in range(len(world.pairs))
+            ],
+            "cells": [
+                {"id": c, "name": world.cell_name(c), "terrain": T.KEYS[state.board.terrain[c]],
+                 "piece": piece_info(state.occ[c])}
+                for c in range(world.cells)
+            ],
+        },
+        "vandals_on_map": state.vandals,
+        "seats": [
+            {
+                "seat": s,
+                "race": t.race_english[state.race[s]] if state.race[s] >= 0 else None,
+                "race_text": t.race_text[state.race[s]] if state.race[s] >= 0 else None,
+                "vp": state.vp[s], "fp": state.fp[s], "score": state.vp[s] + state.fp[s],
+                "food": state.food[s],
+                "workers_left": state.workers[s], "houses_left": state.houses[s],
+                "workers_on_map": opts.workers - state.workers[s],
+                "hand_size": len(state.hands[s]),
+                "offer_size": len(state.offers[s]),
+                "grace_area": [card_info(state, k) for k in state.grace[s]],
+                "genesis": _genesis(state.down[s]),
+            }
+            for s in range(state.seats)
+        ],
+        "deck": len(state.deck),
+        "discard": [t.card_english[k] for k in state.discard],
+        "log": list(state.log),
+    }
+    if state.phase in (BID, RETURN):
+        data["war"] = {
+            "sides": list(state.bidders),
+            "bids": [state.bids[s] for s in range(state.seats)],
+            "losers_to_return": [None if s == NEUTRAL else s for s in state.losers],
+        }
+    if seat is not None:
+        data["seat"] = seat
+        data["hand"] = [card_info(state, k) for k in state.hands[seat]]
+        if state.offers[seat]:
+            data["offer"] = [card_info(state, k) for k in state.offers[seat]]
+    if state.over:
+        data["scores"] = state.scores()
+        data["breakdown"] = state.breakdown()
+        data["winners"] = state.winners()
+    return data
+
+
+def _area(state: PopulousState) -> str | None:
+    if state.area < 0:
+        return None
+    a, b = state.board.world.pairs[state.area]
+    return f"{a}-{b}"
+
+
+def _cell_words(state: PopulousState, c: int) -> str:
+    return f"{state.board.world.cell_name(c)} ({T.KEYS[state.board.terrain[c]]})"
+
+
+def label(state: PopulousState, action: Action) -> str:
+    kind, t, s = action[0], state.tables, state.to_move
+    if kind == "area":
+        return f"Lower {action[1]} and {action[2]}: area {action[1]}-{action[2]}"
+    if kind == "wild":
+        x, y = action[1], action[2]
+        return (f"Lower {x} and the wild card as {y}: area {min(x, y)}-{max(x, y)} "
+                "(a vandal appears)")
+    if kind == "act":
+        return f"Lower {action[1]}: {ACTION_NAMES[action[1]]}"
+    if kind == "wildact":
+        return f"Lower the wild card as {action[1]}: {ACTION_NAMES[action[1]]} (a vandal appears)"
+    if kind == "place":
+        c = action[1]
+        free = state.free_place or state.free[s] >> state.board.terrain[c] & 1
+        cost = "free" if free else f"pay {state.options.placement_food} food"
+        return f"Place a worker on {_cell_words(state, c)}, {cost}"
+    if kind == "done":
+        if state.phase == PLACE:
+            return "Place no more workers"
+        if state.phase == DRAW:
+            return "Draw no more cards"
+        if state.phase == GRACE:
+            return "Play no grace card"
+        return "Done"
+    if kind == "draw":
+        return "Pay 1 food to draw another grace card"
+    if kind == "build":
+        return f"Build a house on {_cell_words(state, action[1])}"
+    if kind == "remove":
+        code = state.occ[action[1]]
+        whose = "the vandal" if code == VANDAL else f"seat {(code >> 1) + 1}'s worker"
+        return f"Remove {whose} from {_cell_words(state, action[1])}"
+    if kind == "vandal":
+        return f"Put the vandal on {_cell_words(state, action[1])}"
+    if kind == "return":
+        code = state.occ[action[1]]
+        if code == VANDAL:
+            return f"Send the vandal on {_cell_words(state, action[1])} to the stock"
+        piece = "house" if code & 1 else "worker"
+        return f"Return your {piece} from {_cell_words(state, action[1])}"
+    if kind == "bid":
+        return f"Pay 1 food to commit one more piece (now {state.bids[s]})"
+    if kind == "pass":
+        return "Add no more food this round"
+    if kind == "grace":
+        k = action[1]
+        return f"Play {t.card_english[k]} for {state.grace_cost(s, k)} FP: {t.card_text[k]}"
+    if kind == "discard":
+        return f"Discard {t.card_english[action[1]]} from your grace area"
+    if kind == "keep":
+        k = action[1]
+        return (f"Keep {t.card_english[k]} ({C.KIND_NAMES[t.card_kind[k]]}, "
+                f"{t.card_cost[k]} FP: {t.card_text[k]})")
+    r = action[1]
+    aptitude = t.race_aptitude[r]
+    land = T.KEYS[aptitude] if aptitude >= 0 else "no aptitude terrain"
+    return f"Play the {t.race_english[r]} ({land}; {t.race_text[r]})"
+
+
+def marks(state: PopulousState) -> list[list[Mark]]:
+    out: list[list[Mark]] = []
+    for code in state.occ:
+        if code == EMPTY:
+            out.append([])
+        elif code == VANDAL:
+            out.append([Mark("V.", "vandal")])
+        elif code & 1:
+            out.append([Mark(f"{(code >> 1) + 1}H", "house", code >> 1)])
+        else:
+            out.append([Mark(f"{(code >> 1) + 1}w", "worker", code >> 1)])
+    return out
+
+
+def _seat_line(state: PopulousState, s: int, seat: int | None) -> str:
+    t = state.tables
+    race = t.race_english[state.race[s]] if state.race[s] >= 0 else "-"
+    genesis = "".join(g if not state.down[s] >> i & 1 else "_" for i, g in enumerate(_GENESIS))
+    mover = ">" if s == state.to_move else " "
+    start = "S" if s == state.start else " "
+    return (f"{mover}{start}seat {s + 1} {race:<10} VP {state.vp[s]:>3} FP {state.fp[s]:>3} "
+            f"= {state.vp[s] + state.fp[s]:>3}  food {state.food[s]:>2}  "
+            f"w {state.workers[s]:>2} h {state.houses[s]} hand {len(state.hands[s])} "
+            f"[{genesis}]")
+
+
+def render(state: PopulousState, seat: int | None = None) -> str:
+    """The map, then one line per seat, grace areas, the turn, and the last events."""
+    t = state.tables
+    lines = [text_map(state.board.world, state.board.terrain, marks(state)), ""]
+    lines.append(f"{T.LEGEND}; 1w/1H worker/house of seat 1; V. vandal")
+    lines.append("")
+    lines += [_seat_line(state, s, seat) for s in range(state.seats)]
+    for s in range(state.seats):
+        if state.grace[s]:
+            names = ", ".join(t.card_english[k] for k in state.grace[s])
+            lines.append(_fit(f"  seat {s + 1} grace area: {names}"))
+    status = f"Turn {state.turn_no}, {PHASE_NAMES[state.phase]}"
+    if state.area >= 0:
+        status += f", area {_area(state)}"
+    if state.action > 0:
+        status += f", {ACTION_NAMES[state.action]}" + (" (wild)" if state.wild else "")
+    if state.ending:
+        status += ", last round"
+    lines.append(status)
+    if seat is not None:
+        hand = ", ".join(t.card_english[k] for k in state.hands[seat]) or "none"
+        lines.append(_fit(f"Your hand: {hand}"))
+    if state.over:
+        lines.append("Winners: " + ", ".join(f"seat {s + 1}" for s in state.winners()))
+    lines += [_fit("  " + event) for event in state.log[-6:]]
+    return "\n".join(lines)
+
+
+def _fit(line: str, width: int = 80) -> str:
+    return line if len(line) <= width else line[: width - 3] + "..."
+
+
+def svg(state: PopulousState) -> str:
+    scores = ", ".join(f"seat {s + 1}: {v}" for s, v in enumerate(scoring.scores(state)))
+    title = f"Populous draft 5, turn {state.turn_no} ({scores})"
+    return svg_map(state.board.world, state.board.terrain, marks(state), title)
+
