@@ -134,12 +134,15 @@ class Ismcts:
             det.play(best)
             path.append(node)
         self._play_out(det, rng)
-        reward = rewards(det)
+        reward = self._rewards(det)
         for node in path:
             node.visits += 1
             totals = node.totals
             for s, r in enumerate(reward):
                 totals[s] += r
+
+    def _rewards(self, det: State) -> list[float]:
+        return rewards(det)
 
     def _play_out(self, det: State, rng: Rng) -> None:
         steps = self.depth or -1

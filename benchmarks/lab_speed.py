@@ -1,0 +1,61 @@
+"""How fast the lab answers: a whole study, and how well two processes share the work.
+
+Targets on a 2-core machine: `soan study cityplan --games 2000` (heuristic bots,
+every variant) within 2 minutes, and two jobs at least 1.8 times as fast as one.
+
+    python benchmarks/lab_speed.py [--games 2000] [--scaling-games 400] [--bots heuristic]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+STUDY_TARGET_S = 120.0
+SCALING_TARGET = 1.8
+
+
+def soan(*args: object) -> float:
+    """Run the `soan` command in a fresh process; return its wall-clock seconds."""
+    command = [sys.executable, "-c", "from soan.cli import app; app()", *map(str, args)]
+    started = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games per study run")
+    parser.add_argument("--scaling-games", type=int, default=400, help="games per scaling run")
+    parser.add_argument("--bots", default="heuristic")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        study = soan("study", "cityplan", "--games", args.games, "--bots", args.bots,
+                     "--out", work / "study")
+        runs = len(list((work / "study").glob("*.parquet")))
+        timings = {}
+        for jobs in (1, 2):
+            timings[jobs] = soan("simulate", "cityplan", "--games", args.scaling_games,
+                                 "--bots", args.bots, "--jobs", jobs,
+                                 "--out", work / f"jobs{jobs}.parquet")
+
+    total = args.games * runs
+    speedup = timings[1] / timings[2]
+    print(f"study cityplan --games {args.games} --bots {args.bots}: {runs} runs, {total} games "
+          f"in {study:.1f} s ({total / study:.0f} games/s, report included); "
+          f"target {STUDY_TARGET_S:.0f} s: {'met' if study <= STUDY_TARGET_S else 'missed'}")
+    for jobs, seconds in timings.items():
+        print(f"simulate {args.scaling_games} games, --jobs {jobs}: {seconds:.1f} s "
+              f"({args.scaling_games / seconds:.1f} games/s)")
+    print(f"two jobs vs one: {speedup:.2f}x; target {SCALING_TARGET}x: "
+          f"{'met' if speedup >= SCALING_TARGET else 'missed'}")
+
+
+if __name__ == "__main__":
+    main()

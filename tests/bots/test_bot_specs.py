@@ -1,0 +1,40 @@
+import pytest
+
+from soan.bots import BOTS, BotSpecError, make_bot, random_bot
+from soan.bots.heuristic import heuristic_bot
+from soan.bots.ismcts import Ismcts
+
+
+def test_named_bots_are_registered():
+    assert make_bot("random") is random_bot
+    assert make_bot("heuristic") is heuristic_bot
+    assert {"random", "heuristic", "ismcts"} <= set(BOTS)
+
+
+def test_ismcts_options_come_from_the_spec():
+    bot = make_bot("ismcts:time=1.5:rollout=heuristic:depth=0:c=1.2")
+    assert isinstance(bot, Ismcts)
+    assert (bot.seconds, bot.heuristic_rollout, bot.depth, bot.c) == (1.5, True, 0, 1.2)
+    assert make_bot("ismcts:iters=500").iters == 500
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "nobody",
+        "ismcts:iters",
+        "ismcts:=3",
+        "ismcts:rollout=psychic",
+        "ismcts:iters=0",
+        "ismcts:speed=9",
+        "heuristic:depth=2",
+        "random:x=1",
+        "soan.no_such_module:Bot",
+        "soan.bots:NoSuchBot",
+        "soan.bots:random_bot:x=1",
+    ],
+)
+def test_bad_specs_name_the_spec(spec):
+    with pytest.raises(BotSpecError) as error:
+        make_bot(spec)
+    assert repr(spec) in str(error.value)

@@ -1,0 +1,136 @@
+"""soan simulate: one row per game and seat, identical however the games are played."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from soan.engine.core import Game
+from soan.engine.record import Record, replay
+from soan.lab import runner
+from tests.lab.conftest import rows, small_run, soan
+
+
+def test_rows_hold_one_game_and_seat_each(game: Game, tmp_path: Path) -> None:
+    out = tmp_path / "run.parquet"
+    soan(*small_run(game, out, "--records", tmp_path / "records"))
+    table = pq.read_table(out).to_pylist()
+    n, games = game.min_seats, 2 * game.min_seats
+    assert len(table) == n * games
+    assert [(r["game_index"], r["seat"]) for r in table] == [
+        (i, s) for i in range(games) for s in range(1, n + 1)
+    ]
+    for row in table:
+        assert row["game"] == game.id and row["seed"] == 5 + row["game_index"]
+        assert json.loads(row["options"])  # the full options, as JSON
+        points = sum(v for k, v in row.items() if k.startswith("pts_"))
+        assert points == row["score"]
+        assert row["completed"] and row["turns"] > 0
+    for index in range(games):
+        seats = [r for r in table if r["game_index"] == index]
+        assert sum(r["win_share"] for r in seats) in (0, pytest.approx(1))
+        taken = sum(v for r in seats for k, v in r.items() if k.startswith("act_"))
+        assert taken == seats[0]["actions"]
+    record = Record.load(tmp_path / "records" / f"{game.id}-default-000003.json")
+    content = game.load_content()
+    state = replay(record, game, content, game.content_hash(content))
+    assert state.scores() == [r["score"] for r in table if r["game_index"] == 3]
+
+
+def test_each_bot_sits_in_each_seat_equally_often() -> None:
+    bots = ("a", "b", "c")
+    seatings = [runner.seat_bots(bots, i) for i in range(6)]
+    for seat in range(3):
+        assert sorted(s[seat] for s in seatings) == ["a", "a", "b", "b", "c", "c"]
+    assert seatings[1] == ["c", "a", "b"]  # game 1: bot j sits in seat j + 1
+
+
+def test_ranks_put_winners_first_and_share_ties() -> None:
+    assert runner.ranks([10, 30, 30, 5], [1, 2]) == [3, 1, 1, 4]
+    assert runner.ranks([10, 12], [0]) == [1, 2]  # a tie-break winner beats a higher score
+    assert runner.ranks([7, 7], []) == [1, 1]  # a draw
+
+
+def test_jobs_and_ray_give_identical_rows(game: Game, tmp_path: Path, ray_cluster: None) -> None:
+    results = {}
+    for name, extra in {"one": ["--jobs", 1], "two": ["--jobs", 2],
+                        "ray": ["--backend", "ray", "--jobs", 2]}.items():
+        out = tmp_path / f"{name}.parquet"
+        soan(*small_run(game, out, *extra))
+        results[name] = rows(out)
+    assert results["one"] == results["two"] == results["ray"]
+
+
+def test_an_interrupted_run_resumes_where_it_stopped(
+    game: Game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole = tmp_path / "whole.parquet"
+    soan(*small_run(game, whole, "--jobs", 1))
+    played: list[int] = []
+    real_chunk = runner.run_chunk
+
+    def interrupted_after_two_chunks(spec: runner.RunSpec, indexes: list[int]) -> list[dict]:
+        if len(played) >= 2 * len(indexes):
+            raise KeyboardInterrupt
+        played.extend(indexes)
+        return real_chunk(spec, indexes)
+
+    out = tmp_path / "run.parquet"
+    monkeypatch.setattr(runner, "run_chunk", interrupted_after_two_chunks)
+    output = soan(*small_run(game, out, "--jobs", 1), code=130)
+    assert "Run the same command again to resume" in output
+    assert not out.exists() and len(list(tmp_path.glob("run.parquet.parts/games-*"))) == 2
+
+    resumed: list[int] = []
+
+    def counted(spec: runner.RunSpec, indexes: list[int]) -> list[dict]:
+        resumed.extend(indexes)
+        return real_chunk(spec, indexes)
+
+    monkeypatch.setattr(runner, "run_chunk", counted)
+    assert "already played" in soan(*small_run(game, out, "--jobs", 1))
+    assert sorted(played + resumed) == list(range(2 * game.min_seats))
+    assert rows(out) == rows(whole)
+    assert not (tmp_path / "run.parquet.parts").exists()
+    soan(*small_run(game, out, "--jobs", 1))  # once more: nothing left to play
+    assert len(resumed) == 2 * game.min_seats - len(played)
+
+
+def test_a_larger_games_count_extends_a_finished_run(game: Game, tmp_path: Path) -> None:
+    out, whole = tmp_path / "run.parquet", tmp_path / "whole.parquet"
+    soan(*small_run(game, out, "--jobs", 1, "--games", game.min_seats))
+    soan(*small_run(game, out, "--jobs", 1))
+    soan(*small_run(game, whole, "--jobs", 1))
+    assert rows(out) == rows(whole)
+
+
+def test_a_different_run_into_the_same_file_is_refused(game: Game, tmp_path: Path) -> None:
+    out = tmp_path / "run.parquet"
+    soan(*small_run(game, out, "--jobs", 1))
+    output = soan(*small_run(game, out, "--jobs", 1, "--seed", 6), code=2)
+    assert "holds a different run" in output and "seed" in output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--bots", "human"], "bots only"),
+    (["--bots", "nosuchbot"], "nosuchbot"),
+    (["--backend", "cloud"], "--backend"),
+    (["--option", "no_such_option=1"], "no_such_option"),
+])
+def test_bad_settings_are_refused_clearly(
+    game: Game, tmp_path: Path, args: list[str], message: str
+) -> None:
+    output = soan(*small_run(game, tmp_path / "x.parquet", *args), code=2)
+    assert message in output
+
+
+def test_query_prints_sql_over_the_results(game: Game, tmp_path: Path) -> None:
+    out = tmp_path / "run.parquet"
+    soan(*small_run(game, out, "--jobs", 1))
+    output = soan("query", out, "SELECT seat, count(*) AS n FROM results GROUP BY seat "
+                  "ORDER BY seat")
+    assert f"{game.min_seats} rows" in output
+    assert "Parser Error" in soan("query", out, "SELEKT 1", code=2)
