@@ -1,9 +1,8 @@
-from bot_positions import random_position
-
 from soan.bots import random_bot
 from soan.bots.heuristic import greedy_action, heuristic_bot, lead
 from soan.bots.match import bot_rngs, play_out
 from soan.engine.rng import Rng
+from tests.bots.bot_positions import random_position
 
 
 def test_lead_is_own_value_minus_best_rival():

@@ -1,10 +1,10 @@
 import pytest
-from bot_positions import random_position
 
 from soan.bots import make_bot
 from soan.bots.ismcts import Ismcts, rank_shares, rewards
 from soan.bots.match import bot_rngs, play_out
 from soan.engine.rng import Rng
+from tests.bots.bot_positions import random_position
 
 
 def test_rank_shares_reward_the_leader_and_split_ties():

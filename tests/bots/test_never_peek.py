@@ -12,12 +12,12 @@ how the hidden cards happen to lie in the state it starts from.
 from __future__ import annotations
 
 import pytest
-from bot_positions import random_position
-from hidden_cards import GAME as HIDDEN_CARDS
 
 from soan.bots import make_bot
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
+from tests.bots.bot_positions import random_position
+from tests.bots.hidden_cards import GAME as HIDDEN_CARDS
 
 SPECS = ("heuristic", "ismcts:iters=60", "ismcts:iters=20:rollout=heuristic:depth=6")
 

@@ -1,9 +1,8 @@
 from collections import Counter
 
-from bot_positions import random_position
-
 from soan.bots import random_bot
 from soan.engine.rng import Rng
+from tests.bots.bot_positions import random_position
 
 
 def test_random_bot_is_seeded(cityplan, cityplan_content):

@@ -9,8 +9,8 @@ import duckdb
 
 from soan.engine.core import Game
 from soan.engine.registry import get_game
+from soan.lab.findings import rate_text
 from soan.lab.metrics import proportion
-from soan.lab.report import rate_text
 from tests.lab.conftest import small_run, soan
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -10,6 +11,7 @@ import pytest
 
 from soan.engine.core import Game
 from soan.engine.record import Record, replay
+from soan.engine.registry import get_game
 from soan.lab import runner
 from tests.lab.conftest import rows, small_run, soan
 
@@ -118,6 +120,7 @@ def test_a_different_run_into_the_same_file_is_refused(game: Game, tmp_path: Pat
     (["--bots", "human"], "bots only"),
     (["--bots", "nosuchbot"], "nosuchbot"),
     (["--backend", "cloud"], "--backend"),
+    (["--address", "10.0.0.1:6379"], "--backend ray"),
     (["--option", "no_such_option=1"], "no_such_option"),
 ])
 def test_bad_settings_are_refused_clearly(
@@ -134,3 +137,12 @@ def test_query_prints_sql_over_the_results(game: Game, tmp_path: Path) -> None:
                   "ORDER BY seat")
     assert f"{game.min_seats} rows" in output
     assert "Parser Error" in soan("query", out, "SELEKT 1", code=2)
+
+
+def test_the_ray_backend_without_ray_says_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
+    game = get_game("cityplan")
+    output = soan(*small_run(game, tmp_path / "x.parquet", "--backend", "ray"), code=2)
+    assert "pip install 'soan[ray]'" in output

@@ -6,7 +6,14 @@ with precomputed adjacency; `terrain` names the terrains and their colours;
 """
 
 from soan.boards.render import Mark, svg_map, text_map
-from soan.boards.world import PAIRED_CELLS, PAIRS, SINGLE_CELLS, World, populous_world, quovadis_world
+from soan.boards.world import (
+    PAIRED_CELLS,
+    PAIRS,
+    SINGLE_CELLS,
+    World,
+    populous_world,
+    quovadis_world,
+)
 
 __all__ = [
     "PAIRED_CELLS", "PAIRS", "SINGLE_CELLS", "Mark", "World", "populous_world", "quovadis_world",

@@ -104,7 +104,8 @@ def _piece_svg(mark: Mark, x: float, y: float) -> str:
         body = _points([(x, y - 8), (x + 8, y), (x, y + 8), (x - 8, y)])
         shape = f'<polygon points="{body}" fill="{colour}" stroke="#fff" stroke-width="1"/>'
     else:
-        shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="{colour}" stroke="#000" stroke-width="1"/>'
+        shape = (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="{colour}" '
+                 'stroke="#000" stroke-width="1"/>')
     text = (f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="9" text-anchor="middle" '
             f'fill="#fff" font-family="sans-serif">{label}</text>')
     return shape + text
@@ -126,7 +127,8 @@ def svg_map(
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="{left:.1f} {upper:.1f} {width:.1f} {height:.1f}">',
-        f'<rect x="{left:.1f}" y="{upper:.1f}" width="{width:.1f}" height="{height:.1f}" fill="#f4f1ea"/>',
+        f'<rect x="{left:.1f}" y="{upper:.1f}" width="{width:.1f}" height="{height:.1f}" '
+        'fill="#f4f1ea"/>',
     ]
     if title:
         out.append(f'<text x="{left + 8:.1f}" y="{upper + 17:.1f}" font-size="14" '
@@ -135,7 +137,8 @@ def svg_map(
         cell = world.hex_cell.get(h)
         fill = "#fdfaf0" if cell is None else T.COLOURS[terrain[cell]]
         corners = [_corner(x, y, 60 * k - 30) for k in range(6)]
-        out.append(f'<polygon points="{_points(corners)}" fill="{fill}" stroke="#777" stroke-width="0.6"/>')
+        out.append(f'<polygon points="{_points(corners)}" fill="{fill}" '
+                   'stroke="#777" stroke-width="0.6"/>')
     inner = 1.6 if len(world.pattern[0]) > 1 else 0.6  # cells of two hexes get a visible edge
     for h, (x, y) in centres.items():
         for (dq, dr), angle in zip(DIRECTIONS, _ANGLES, strict=True):

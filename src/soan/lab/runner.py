@@ -24,12 +24,12 @@ from typing import Any
 
 from soan.bots import make_bot
 from soan.bots.match import bot_rngs, choose
-from soan.engine.core import Game, SoanError, options_from_dict
+from soan.engine.core import Game, SoanError, State, options_from_dict
 from soan.engine.record import Record
 from soan.engine.registry import get_game
 
 MAX_ACTIONS = 100_000  # a game still going after this many actions counts as unfinished
-MAX_CHUNK = 50  # games per chunk: fine-grained progress, little lost on Ctrl-C
+MAX_CHUNK = 25  # games per chunk: fine progress, even shares at the end, little lost on Ctrl-C
 POINTS_PREFIX = "pts_"
 ACTIONS_PREFIX = "act_"
 BACKENDS = ("local", "ray")
@@ -102,21 +102,27 @@ def _context(spec: RunSpec) -> _RunContext:
     return _RunContext(game, options, content, game.content_hash(content))
 
 
+def _play(state: State, specs: Sequence[str], seed: int) -> list[Counter[str]]:
+    """Play to the end (or the action limit); count each seat's actions by kind."""
+    bots = [make_bot(s) for s in specs]  # fresh bots: no memory carried between games
+    rngs = bot_rngs(seed, len(specs))
+    kinds: list[Counter[str]] = [Counter() for _ in specs]
+    while not state.over and len(state.history) < MAX_ACTIONS:
+        seat = state.to_move
+        action = choose(bots[seat], state, rngs[seat])
+        kinds[seat][state.action_kind(action)] += 1
+        state.play(action)
+    return kinds
+
+
 def play_game(spec: RunSpec, index: int) -> list[Row]:
     """Play game `index` of the run and return its rows, one per seat."""
     ctx = _context(spec)
     seed = spec.seed + index
     specs = seat_bots(spec.bots, index)
     state = ctx.game.new(spec.players, seed, ctx.options, ctx.content)
-    bots = [make_bot(s) for s in specs]
-    rngs = bot_rngs(seed, spec.players)
-    kinds: list[Counter[str]] = [Counter() for _ in specs]
     started = time.perf_counter()
-    while not state.over and len(state.history) < MAX_ACTIONS:
-        seat = state.to_move
-        action = choose(bots[seat], state, rngs[seat])
-        kinds[seat][state.action_kind(action)] += 1
-        state.play(action)
+    kinds = _play(state, specs, seed)
     seconds = time.perf_counter() - started
     if spec.records_dir is not None:
         name = f"{spec.game_id}-{spec.variant}-{index:06d}.json"

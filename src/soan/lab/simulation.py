@@ -56,6 +56,8 @@ class Execution:
             raise LabError(f"--backend must be one of {', '.join(BACKENDS)}, not {self.backend!r}")
         if self.jobs < 1:
             raise LabError(f"--jobs must be at least 1, not {self.jobs}")
+        if self.address and self.backend != "ray":
+            raise LabError("--address names a Ray cluster: use it with --backend ray")
 
 
 class SimulationInterrupted(LabError):
@@ -131,6 +133,9 @@ def simulate(run: Run, games: int, out: Path, execution: Execution, console: Con
         return store.merge() if store.has_unmerged_chunks() else len(done)
     if done:
         console.print(f"Resuming {out}: {games - len(pending)} of {games} games already played.")
+    if len(set(run.spec.bots)) > 1 and games % run.spec.players:
+        console.print(f"Note: {games} games is not a multiple of {run.spec.players} players, so "
+                      f"the bots will not sit in every seat equally often.")
     chunks = plan_chunks(pending, execution.jobs)
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),

@@ -122,14 +122,3 @@ def _write_atomically(table: pa.Table, path: Path) -> None:
     pq.write_table(table, tmp)
     tmp.replace(path)
 
-
-def read_results(paths: list[Path]) -> pa.Table:
-    """One table of every row in `paths`. A points or action column that another game's
-    file lacks is null in its rows, so a report can tell "never counted" from zero."""
-    tables = []
-    for path in paths:
-        try:
-            tables.append(pq.read_table(path).replace_schema_metadata(None))
-        except (pa.ArrowInvalid, OSError) as exc:
-            raise LabError(f"cannot read results {path}: {exc}") from None
-    return pa.concat_tables(tables, promote_options="permissive")

@@ -40,7 +40,7 @@ class _Entry(BaseModel):
     reason: str = ""
 
     @model_validator(mode="after")
-    def _provisional_needs_reason(self):  # noqa: ANN202
+    def _provisional_needs_reason(self):
         if self.provisional and not self.reason.strip():
             raise ValueError("a provisional entry needs a one-line reason")
         return self
@@ -54,7 +54,7 @@ class Effect(BaseModel):
     terrain: TerrainKey | None = None
 
     @model_validator(mode="after")
-    def _terrain_only_for_free_terrain(self):  # noqa: ANN202
+    def _terrain_only_for_free_terrain(self):
         if (self.effect == E.FREE_TERRAIN) != (self.terrain is not None):
             raise ValueError("free_terrain needs a terrain, and only free_terrain takes one")
         return self
@@ -75,7 +75,7 @@ class Tile(_Entry):
     )
 
     @model_validator(mode="after")
-    def _pair(self):  # noqa: ANN202
+    def _pair(self):
         a, b = self.pair
         if not 1 <= a <= b <= 5:
             raise ValueError("a tile's pair is two numbers a <= b from 1 to 5")
@@ -90,7 +90,7 @@ class Race(_Entry):
     text: str = ""
 
     @model_validator(mode="after")
-    def _ongoing(self):  # noqa: ANN202
+    def _ongoing(self):
         if any(not e.ongoing for e in self.effects):
             raise ValueError("a race's abilities are ongoing effects, not one-shot ones")
         return self
@@ -106,7 +106,7 @@ class GraceCard(_Entry):
     text: str = ""
 
     @model_validator(mode="after")
-    def _effects_fit_kind(self):  # noqa: ANN202
+    def _effects_fit_kind(self):
         lasting = self.kind != "miracle"
         if any(e.ongoing != lasting for e in self.effects):
             raise ValueError(
@@ -120,11 +120,11 @@ class PopulousContent(BaseModel):
 
     title: str = ""
     tiles: list[Tile] = Field(min_length=15, max_length=15)
-    races: list[Race] = Field(min_length=5)
-    grace: list[GraceCard] = Field(min_length=1)
+    races: list[Race] = Field(min_length=5, max_length=20)
+    grace: list[GraceCard] = Field(min_length=1, max_length=100)
 
     @model_validator(mode="after")
-    def _check(self):  # noqa: ANN202
+    def _check(self):
         pairs = sorted(tuple(t.pair) for t in self.tiles)
         if pairs != sorted(PAIRS):
             missing = sorted(set(PAIRS) - set(pairs))
@@ -167,11 +167,14 @@ class Tables:
         races = content.races
         self.race_name = tuple(r.name for r in races)
         self.race_english = tuple(r.english for r in races)
-        self.race_aptitude = tuple(-1 if r.aptitude == "none" else T.CODES[r.aptitude] for r in races)
+        self.race_aptitude = tuple(
+            -1 if r.aptitude == "none" else T.CODES[r.aptitude] for r in races
+        )
         ongoing = [_ongoing(r.effects) for r in races]
         self.race_mods = tuple(m for m, _ in ongoing)
         self.race_free = tuple(
-            E.free_mask(apt, free) for apt, (_, free) in zip(self.race_aptitude, ongoing, strict=True)
+            E.free_mask(apt, free)
+            for apt, (_, free) in zip(self.race_aptitude, ongoing, strict=True)
         )
         self.race_text = tuple(r.text or "; ".join(e.text for e in r.effects) for r in races)
         cards = content.grace

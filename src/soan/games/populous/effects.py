@@ -20,7 +20,7 @@ ONGOING = (
     "prosperity_vp",  # Prosperity gives this much more VP
     "revelation_draw",  # Revelation draws this many more cards, free
     "grace_discount",  # your grace cards cost this much less FP (never below 0)
-    "disaster_fp",  # your Disaster's ether gives this much more FP
+    "disaster_fp",  # your Disaster gives this much more FP
     "war_loss_fp",  # losing a war gives this much more FP
     "war_win_vp",  # winning a war gives this much more VP
     "blessing_workers",  # Blessing places this many more workers
@@ -71,7 +71,7 @@ def describe(effect: str, amount: int, terrain: str | None) -> str:
         "prosperity_vp": f"Prosperity gives {amount} more VP",
         "revelation_draw": f"Revelation draws {amount} more card(s)",
         "grace_discount": f"your grace cards cost {amount} FP less",
-        "disaster_fp": f"Disaster's ether gives {amount} more FP",
+        "disaster_fp": f"your Disaster gives {amount} more FP",
         "war_loss_fp": f"losing a war gives {amount} more FP",
         "war_win_vp": f"winning a war gives {amount} more VP",
         "blessing_workers": f"Blessing places {amount} more worker(s)",

@@ -13,6 +13,7 @@ class Options:
     start_food: int = 0  # setup gives no food (P7)
     workers: int = 16  # ワーカーポーン 各色毎に16個
     houses: int = 6  # ハウス 各色毎に6個
+    vandals: int = 16  # the 【ストック】 of vandals: not printed; one colour's worth of pawns
     grace_draw: int = 7  # 山から7枚ずつ引き
     grace_keep: int = 3  # その中から3枚を選びます
     placement_food: int = 1  # 適性がない場合、ワーカー1個につきフード1個

@@ -13,7 +13,6 @@ from soan.boards import terrain as T
 from soan.boards.render import Mark, svg_map, text_map
 from soan.engine.core import Action
 from soan.games.populous import content as C
-from soan.games.populous import scoring
 from soan.games.populous.codes import (
     ACTION_NAMES,
     BID,
@@ -205,13 +204,13 @@ def marks(state: PopulousState) -> list[list[Mark]]:
     return out
 
 
-def _seat_line(state: PopulousState, s: int, seat: int | None) -> str:
+def _seat_line(state: PopulousState, s: int) -> str:
     t = state.tables
     race = t.race_english[state.race[s]] if state.race[s] >= 0 else "-"
     genesis = "".join(g if not state.down[s] >> i & 1 else "_" for i, g in enumerate(_GENESIS))
     mover = ">" if s == state.to_move else " "
     start = "S" if s == state.start else " "
-    return (f"{mover}{start}seat {s + 1} {race:<10} VP {state.vp[s]:>3} FP {state.fp[s]:>3} "
+    return (f"{mover}{start} seat {s + 1} {race:<10} VP {state.vp[s]:>3} FP {state.fp[s]:>3} "
             f"= {state.vp[s] + state.fp[s]:>3}  food {state.food[s]:>2}  "
             f"w {state.workers[s]:>2} h {state.houses[s]} hand {len(state.hands[s])} "
             f"[{genesis}]")
@@ -221,9 +220,10 @@ def render(state: PopulousState, seat: int | None = None) -> str:
     """The map, then one line per seat, grace areas, the turn, and the last events."""
     t = state.tables
     lines = [text_map(state.board.world, state.board.terrain, marks(state)), ""]
-    lines.append(f"{T.LEGEND}; 1w/1H worker/house of seat 1; V. vandal")
+    lines.append(T.LEGEND)
+    lines.append("1w worker of seat 1  1H house of seat 1  V. vandal  [ ] a tile's centre")
     lines.append("")
-    lines += [_seat_line(state, s, seat) for s in range(state.seats)]
+    lines += [_seat_line(state, s) for s in range(state.seats)]
     for s in range(state.seats):
         if state.grace[s]:
             names = ", ".join(t.card_english[k] for k in state.grace[s])
@@ -250,7 +250,6 @@ def _fit(line: str, width: int = 80) -> str:
 
 
 def svg(state: PopulousState) -> str:
-    scores = ", ".join(f"seat {s + 1}: {v}" for s, v in enumerate(scoring.scores(state)))
-    title = f"Populous draft 5, turn {state.turn_no} ({scores})"
+    title = f"Populous draft 5, turn {state.turn_no}"
     return svg_map(state.board.world, state.board.terrain, marks(state), title)
 

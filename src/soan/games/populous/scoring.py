@@ -39,14 +39,11 @@ def workers_on_map(state: PopulousState, seat: int) -> int:
 
 
 def breakdown(state: PopulousState) -> list[dict[str, int]]:
-    out = []
-    for s in range(state.seats):
-        src = state.vp_src[4 * s: 4 * s + 4]
-        out.append({
-            "start": src[START], "prosperity": src[PROSPERITY], "war": src[WAR],
-            "grace": src[GRACE], "fp": state.fp[s],
-        })
-    return out
+    """Each seat's VP by source (start, Prosperity, war, grace cards) and its FP."""
+    return [
+        dict(zip(SOURCES, [*state.vp_src[4 * s: 4 * s + 4], state.fp[s]], strict=True))
+        for s in range(state.seats)
+    ]
 
 
 def scores(state: PopulousState) -> list[int]:
@@ -54,12 +51,13 @@ def scores(state: PopulousState) -> list[int]:
 
 
 def winners(state: PopulousState) -> list[int]:
-    """Highest VP+FP; tied, the most workers on the map; still tied, a draw shared by
-    all of them (「それも同じなら引き分け」): every tied seat is returned."""
+    """Highest VP+FP; tied, the most workers on the map; still tied, a draw
+    (「それも同じなら引き分け」): nobody wins, so the list is empty."""
     if not state.over:
         return []
     totals = scores(state)
     best = max(totals)
     tied = [s for s, t in enumerate(totals) if t == best]
     most = max(workers_on_map(state, s) for s in tied)
-    return [s for s in tied if workers_on_map(state, s) == most]
+    leaders = [s for s in tied if workers_on_map(state, s) == most]
+    return leaders if len(leaders) == 1 else []

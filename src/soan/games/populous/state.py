@@ -48,7 +48,7 @@ from soan.games.populous.options import Options
 
 RESUME_WAR, RESUME_LOSERS = range(2)
 
-_MAX = 128
+_MAX = 128  # more than the cells of 15 tiles and the card kinds a content file may hold
 _PLACE = tuple(("place", i) for i in range(_MAX))
 _REMOVE = tuple(("remove", i) for i in range(_MAX))
 _BUILD = tuple(("build", i) for i in range(_MAX))
@@ -145,21 +145,20 @@ class PopulousState(State):
         self._next_keeper()
 
     def _next_keeper(self) -> None:
-        keep = self.options.grace_keep
-        while self.to_move is not None:
-            s = self.to_move
-            if self.offers[s] and len(self.hands[s]) < keep:
-                return
+        """Seat by seat from the start player, each keeps cards from its offer one at a
+        time; the rest go back, and once all are back the deck is shuffled."""
+        keep, s = self.options.grace_keep, self.to_move
+        while not (self.offers[s] and len(self.hands[s]) < keep):
             self.deck.extend(self.offers[s])
             self.offers[s] = []
-            nxt = (s + 1) % self.seats
-            if nxt == self.start:
-                break
-            self.to_move = nxt
-        self.rng.shuffle(self.deck)
-        self.log.append("The unkept grace cards are shuffled back into the deck.")
-        self.turn_no = 1
-        self._start_turn()
+            s = (s + 1) % self.seats
+            if s == self.start:
+                self.rng.shuffle(self.deck)
+                self.log.append("The unkept grace cards are shuffled back into the deck.")
+                self.turn_no = 1
+                self._start_turn()
+                return
+        self.to_move = s
 
     # ---- the contract ------------------------------------------------------------------
 
@@ -172,16 +171,20 @@ class PopulousState(State):
         o.board, o.tables = self.board, self.tables
         o.occ = self.occ.copy()
         o.workers, o.houses = self.workers.copy(), self.houses.copy()
-        o.vp, o.vp_src, o.fp, o.food = self.vp.copy(), self.vp_src.copy(), self.fp.copy(), self.food.copy()
-        o.down, o.race, o.mods, o.free = self.down.copy(), self.race.copy(), self.mods.copy(), self.free.copy()
+        o.vp, o.vp_src = self.vp.copy(), self.vp_src.copy()
+        o.fp, o.food = self.fp.copy(), self.food.copy()
+        o.down, o.race = self.down.copy(), self.race.copy()
+        o.mods, o.free = self.mods.copy(), self.free.copy()
         o.hands = [h.copy() for h in self.hands]
         o.grace = [g.copy() for g in self.grace]
         o.offers = [h.copy() for h in self.offers]
         o.deck, o.discard = self.deck.copy(), self.discard.copy()
         o.bids, o.bidders, o.losers = self.bids.copy(), self.bidders, self.losers.copy()
-        o.phase, o.start, o.active, o.area, o.action = self.phase, self.start, self.active, self.area, self.action
-        o.wild, o.free_place, o.ending, o.bid_added = self.wild, self.free_place, self.ending, self.bid_added
-        o.places, o.drawn, o.bid_pos, o.vandals = self.places, self.drawn, self.bid_pos, self.vandals
+        o.phase, o.start, o.active = self.phase, self.start, self.active
+        o.area, o.action, o.wild = self.area, self.action, self.wild
+        o.free_place, o.ending, o.bid_added = self.free_place, self.ending, self.bid_added
+        o.places, o.drawn, o.bid_pos = self.places, self.drawn, self.bid_pos
+        o.vandals = self.vandals
         o.turn_no, o.resume = self.turn_no, self.resume
         return o
 
@@ -299,7 +302,7 @@ class PopulousState(State):
         bonus = self.mods[s][E.TURN_FOOD]
         if bonus:
             self.food[s] += bonus
-            self.log.append(f"Seat {s + 1} gains {bonus} food from its grace area.")
+            self.log.append(f"Seat {s + 1} gains {bonus} food at the start of its turn.")
         if not self.board.area_choices[ALL_DOWN & ~self.down[s]]:
             self.down[s] = 0
             self.log.append(f"Seat {s + 1}'s raised cards name no tile in the world: all its "
@@ -331,7 +334,8 @@ class PopulousState(State):
         self.action = n
         self.places, self.free_place, self.drawn = 1, False, 0
         if n == BLESSING:
-            self.places, self.free_place = opts.blessing_workers + self.mods[s][E.BLESSING_WORKERS], True
+            self.places = opts.blessing_workers + self.mods[s][E.BLESSING_WORKERS]
+            self.free_place = True
         elif n == DISASTER and any(c >= 0 and not c & 1 for c in self._area_codes()):
             self.phase = REMOVE
             return
@@ -393,7 +397,7 @@ class PopulousState(State):
             gain = opts.disaster_ether_fp + self.mods[s][E.DISASTER_FP]
             if gain:
                 self.fp[s] += gain
-                self.log.append(f"Seat {s + 1} gains {gain} FP from the disaster's ether.")
+                self.log.append(f"Seat {s + 1} gains {gain} FP from the disaster.")
             self._creation_end()
         elif n == LABOUR:
             count = self._strength(s, opts.worker_yield, opts.house_yield)
@@ -402,7 +406,7 @@ class PopulousState(State):
             self.fp[s] += fp
             self.log.append(f"Seat {s + 1} gains {food} food and {fp} FP from Labour.")
             self._creation_end()
-        else:
+        else:  # Blessing: nothing more
             self._creation_end()
 
     def _can_draw_more(self, s: int) -> bool:
@@ -423,13 +427,15 @@ class PopulousState(State):
         self.occ[c] = EMPTY
         if code == VANDAL:
             self.vandals -= 1
-            self.log.append(f"Seat {s + 1}'s disaster sends the vandal on {self._cell(c)} to the stock.")
+            self.log.append(f"Seat {s + 1}'s disaster sends the vandal on {self._cell(c)} "
+                            "to the stock.")
         else:
             owner = code >> 1
             self.workers[owner] += 1
             self.fp[owner] += self.options.disaster_fp
             self.log.append(f"Seat {s + 1}'s disaster returns seat {owner + 1}'s worker from "
-                            f"{self._cell(c)}; seat {owner + 1} gains {self.options.disaster_fp} FP.")
+                            f"{self._cell(c)}; seat {owner + 1} gains "
+                            f"{self.options.disaster_fp} FP.")
         self._begin_place()
 
     def _build(self, s: int, c: int) -> None:
@@ -446,8 +452,8 @@ class PopulousState(State):
         self.log.append(f"Seat {s + 1} scores {gain} VP for Prosperity.")
 
     def _creation_end(self) -> None:
-        """ヴァンダルの配置: a used wild card brings a vandal onto an empty cell."""
-        if self.wild and EMPTY in self._area_codes():
+        """ヴァンダルの配置: a used wild card brings a vandal from the stock onto an empty cell."""
+        if self.wild and EMPTY in self._area_codes() and self.vandals < self.options.vandals:
             self.phase, self.to_move = PUT_VANDAL, self.active
         else:
             self._grace_phase()
@@ -559,7 +565,9 @@ class PopulousState(State):
         self.bidders = tuple(s for s in ((a + k) % n for k in range(n)) if s in owners)
         self.bids = [0] * n
         self.bid_pos, self.bid_added = 0, False
-        sides = [f"seat {s + 1}" for s in self.bidders] + (["the vandals"] if NEUTRAL in owners else [])
+        sides = [f"seat {s + 1}" for s in self.bidders]
+        if NEUTRAL in owners:
+            sides.append("the vandals")
         self.log.append(f"War breaks out in {self._area_name()}: {', '.join(sides)}.")
         self._next_bidder()
 
@@ -568,7 +576,7 @@ class PopulousState(State):
 
     def _pieces(self, s: int) -> int:
         worker, house = s << 1, s << 1 | 1
-        return sum(1 for c in self._area_codes() if c == worker or c == house)
+        return sum(1 for c in self._area_codes() if c in (worker, house))
 
     def _next_bidder(self) -> None:
         """Bidding goes round from the active seat until a full round adds nothing."""
@@ -650,13 +658,15 @@ class PopulousState(State):
         self.fp[s] += gain
         if code & 1:
             self.houses[s] += 1
-            self.log.append(f"Seat {s + 1} returns its house from {self._cell(c)} and gains {gain} FP.")
+            self.log.append(f"Seat {s + 1} returns its house from {self._cell(c)} "
+                            f"and gains {gain} FP.")
             if len(self.grace[s]) > self.capacity(s):
                 self.phase, self.to_move, self.resume = DISCARD, s, RESUME_LOSERS
                 return
         else:
             self.workers[s] += 1
-            self.log.append(f"Seat {s + 1} returns its worker from {self._cell(c)} and gains {gain} FP.")
+            self.log.append(f"Seat {s + 1} returns its worker from {self._cell(c)} "
+                            f"and gains {gain} FP.")
         self._next_loser()
 
     # ---- the end phase -----------------------------------------------------------------
@@ -689,8 +699,8 @@ class PopulousState(State):
 
     def presence_vp(self, s: int) -> int:
         """The VP a Prosperity would score for `s` now."""
-        opts = self.options
-        return scoring.presence_vp(self.occ, self.board.tile_cells, s, opts.worker_vp, opts.house_vp)
+        o = self.options
+        return scoring.presence_vp(self.occ, self.board.tile_cells, s, o.worker_vp, o.house_vp)
 
     def _gain_vp(self, s: int, amount: int, source: int) -> None:
         self.vp[s] += amount
