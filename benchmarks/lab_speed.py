@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -21,12 +22,18 @@ STUDY_TARGET_S = 120.0
 SCALING_TARGET = 1.8
 
 
-def soan(*args: object) -> float:
-    """Run the `soan` command in a fresh process; return its wall-clock seconds."""
+def soan(*args: object) -> tuple[float, float]:
+    """Run the `soan` command in a fresh process; return its wall-clock seconds and the
+    cores it got (CPU seconds of it and its workers over wall seconds): under 2 means
+    other work on the machine took the rest."""
     command = [sys.executable, "-c", "from soan.cli import app; app()", *map(str, args)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - started
+    seconds = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return seconds, cpu / seconds
 
 
 def main() -> None:
@@ -40,10 +47,10 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        study = soan("study", "cityplan", "--games", args.games, "--bots", args.bots,
-                     "--out", work / "study")
+        study, study_cores = soan("study", "cityplan", "--games", args.games,
+                                  "--bots", args.bots, "--out", work / "study")
         runs = len(list((work / "study").glob("*.parquet")))
-        timings = {1: float("inf"), 2: float("inf")}
+        timings = {1: (float("inf"), 0.0), 2: (float("inf"), 0.0)}
         for repeat in range(args.repeats):
             for jobs in timings:
                 out = work / f"jobs{jobs}-{repeat}.parquet"
@@ -55,14 +62,15 @@ def main() -> None:
     total = args.games * runs
     print(f"cores {os.cpu_count()}, load average {os.getloadavg()[0]:.1f} at the end "
           f"(other work on the machine slows both figures)")
-    speedup = timings[1] / timings[2]
+    speedup = timings[1][0] / timings[2][0]
     print(f"study cityplan --games {args.games} --bots {args.bots}: {runs} runs, {total} games "
-          f"in {study:.1f} s ({total / study:.0f} games/s, report included); "
+          f"in {study:.1f} s ({total / study:.0f} games/s, report included, "
+          f"{study_cores:.2f} cores used); "
           f"target {STUDY_TARGET_S:.0f} s: {'met' if study <= STUDY_TARGET_S else 'missed'}")
-    for jobs, seconds in timings.items():
+    for jobs, (seconds, cores) in timings.items():
         print(f"simulate {args.scaling_games} games, --jobs {jobs}: {seconds:.1f} s, best of "
-              f"{args.repeats} "
-              f"({args.scaling_games / seconds:.1f} games/s)")
+              f"{args.repeats} ({args.scaling_games / seconds:.1f} games/s, "
+              f"{cores:.2f} cores used)")
     print(f"two jobs vs one: {speedup:.2f}x; target {SCALING_TARGET}x: "
           f"{'met' if speedup >= SCALING_TARGET else 'missed'}")
 

@@ -13,7 +13,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from soan.engine.core import SoanError
 
@@ -22,6 +22,21 @@ M = TypeVar("M", bound=BaseModel)
 
 class ContentError(SoanError):
     """A content file that cannot be used, with where and why."""
+
+
+class Entry(BaseModel):
+    """An entry of a content file: strict fields, and a reason for anything invented."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    provisional: bool = False
+    reason: str = ""
+
+    @model_validator(mode="after")
+    def _provisional_needs_reason(self):
+        if self.provisional and not self.reason.strip():
+            raise ValueError("a provisional entry needs a one-line reason")
+        return self
 
 
 def _where(raw: Any, loc: tuple) -> str:

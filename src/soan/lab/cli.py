@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from soan.engine.core import SoanError
@@ -31,10 +32,11 @@ ContentOption = Annotated[Path | None, typer.Option(
 
 
 def _console_and_fail() -> tuple[Console, Callable[[str], None]]:
-    """The main command's console and error exit (imported late: it imports this module)."""
+    """The main command's console, and its error exit taking plain text (a message may
+    hold brackets, such as an install hint). Imported late: soan.cli imports this module."""
     from soan import cli
 
-    return cli.console, cli.fail
+    return cli.console, lambda message: cli.fail(escape(message))
 
 
 def _report_command(files: list[Path], out: Path, console: Console) -> None:
@@ -42,8 +44,8 @@ def _report_command(files: list[Path], out: Path, console: Console) -> None:
 
     report = write_report(files, out)
     for sentence in report.headlines:
-        console.print(f"• {sentence}", highlight=False)
-    console.print(f"Report written to {out}")
+        console.print(f"• {sentence}", highlight=False, markup=False)
+    console.print(f"Report written to {out}", markup=False)
 
 
 def simulate(
@@ -75,12 +77,12 @@ def simulate(
         execution = Execution(jobs or default_jobs(), backend, address)
         held = run_games(run, games, out, execution, console)
     except SimulationInterrupted as exc:
-        console.print(f"[yellow]{exc}[/]", highlight=False)
+        console.print(str(exc), style="yellow", highlight=False, markup=False)
         raise typer.Exit(130) from None
     except SoanError as exc:
         fail(str(exc))
     console.print(f"{out} holds {held} games ({held * run.spec.players} rows). "
-                  f"Next: soan report {out} --out report.html")
+                  f"Next: soan report {out} --out report.html", markup=False)
 
 
 def query(
@@ -170,7 +172,7 @@ def study(
         execution = Execution(jobs or default_jobs(), backend, address)
         console.print(f"Study of {game.title}: {seats} players, bots {bots}, {len(plan)} runs "
                       f"({', '.join(r.file_name.removesuffix('.parquet') for r in plan)}), "
-                      f"{execution.jobs} jobs on {execution.backend}.")
+                      f"{execution.jobs} jobs on {execution.backend}.", markup=False)
         files = []
         for planned in plan:
             run = build_run(game_id, seats, bots, planned.variant,
@@ -179,7 +181,7 @@ def study(
             run_games(run, games, files[-1], execution, console)
         _report_command(files, out / "report.html", console)
     except SimulationInterrupted as exc:
-        console.print(f"[yellow]{exc}[/]", highlight=False)
+        console.print(str(exc), style="yellow", highlight=False, markup=False)
         raise typer.Exit(130) from None
     except SoanError as exc:
         fail(str(exc))

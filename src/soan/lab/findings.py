@@ -220,25 +220,36 @@ def _length_sentence(games: list[GameOutcome]) -> str:
     return sentence
 
 
+def _widest_real_gap(lines: list[SplitLine]) -> SplitLine | None:
+    """The line whose winners-losers gap is largest among those beyond chance."""
+    real = [x for x in lines if x.gap.excludes(0)]
+    return max(real, key=lambda x: abs(x.gap.value)) if real else None
+
+
 def _points_sentence(points: list[SplitLine]) -> list[str]:
     if not points:
         return []
-    widest = max(points, key=lambda x: abs(x.gap.value))
     total_w, total_l = sum(x.winners for x in points), sum(x.losers for x in points)
+    sentence = f"Winners score {total_w:.1f} points on average, losers {total_l:.1f}"
+    widest = _widest_real_gap(points)
+    if widest is None:
+        return [sentence + "; no source of points sets them apart beyond chance."]
     return [
-        f"Winners score {total_w:.1f} points on average, losers {total_l:.1f}; the widest gap "
-        f"is in {widest.name}: {widest.winners:.1f} against {widest.losers:.1f}, "
-        f"a gap of {difference_text(widest.gap, False)}."
+        f"{sentence}; the widest gap is in {widest.name}: {widest.winners:.1f} against "
+        f"{widest.losers:.1f}, a gap of {difference_text(widest.gap, False)}."
     ]
 
 
 def _actions_sentence(actions: list[SplitLine]) -> list[str]:
     if not actions:
         return []
-    widest = max(actions, key=lambda x: abs(x.gap.value))
+    widest = _widest_real_gap(actions)
+    if widest is None:
+        return ["No kind of action sets winners apart from losers beyond chance."]
     return [
-        f"The action that most sets winners apart is {widest.name!r}: winners take it "
-        f"{widest.winners:.1f} times a game, losers {widest.losers:.1f}."
+        f"The kind of action that most sets winners apart is {widest.name!r}: winners take "
+        f"it {widest.winners:.1f} times a game, losers {widest.losers:.1f}: a gap of "
+        f"{difference_text(widest.gap, False)}."
     ]
 
 

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from soan.bots import make_bot
@@ -222,15 +223,21 @@ def _pool_chunks(spec: RunSpec, chunks: list[list[int]], jobs: int) -> Iterator[
         yield from pool.imap_unordered(_run_chunk_args, [(spec, c) for c in chunks])
 
 
-def _ray_chunks(
-    spec: RunSpec, chunks: list[list[int]], jobs: int, address: str | None
-) -> Iterator[list[Row]]:
+def import_ray() -> ModuleType:
+    """Ray, an optional extra, or a message saying how to install it."""
     try:
         import ray
     except ImportError:
         raise LabError(
             "the Ray backend needs Ray, an optional extra: pip install 'soan[ray]'"
         ) from None
+    return ray
+
+
+def _ray_chunks(
+    spec: RunSpec, chunks: list[list[int]], jobs: int, address: str | None
+) -> Iterator[list[Row]]:
+    ray = import_ray()
     started_here = not ray.is_initialized()
     if started_here:
         if address:

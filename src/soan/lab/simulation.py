@@ -26,7 +26,14 @@ from rich.text import Text
 
 from soan.engine.core import Game, options_to_dict
 from soan.engine.registry import get_game
-from soan.lab.runner import BACKENDS, LabError, RunSpec, plan_chunks, run_chunks
+from soan.lab.runner import (
+    BACKENDS,
+    LabError,
+    RunSpec,
+    import_ray,
+    plan_chunks,
+    run_chunks,
+)
 from soan.lab.store import ResultStore
 from soan.terminal import HUMAN, PlaySetup
 
@@ -58,6 +65,8 @@ class Execution:
             raise LabError(f"--jobs must be at least 1, not {self.jobs}")
         if self.address and self.backend != "ray":
             raise LabError("--address names a Ray cluster: use it with --backend ray")
+        if self.backend == "ray":
+            import_ray()  # say now, not after the progress bar starts, if Ray is missing
 
 
 class SimulationInterrupted(LabError):
@@ -132,10 +141,11 @@ def simulate(run: Run, games: int, out: Path, execution: Execution, console: Con
     if not pending:
         return store.merge() if store.has_unmerged_chunks() else len(done)
     if done:
-        console.print(f"Resuming {out}: {games - len(pending)} of {games} games already played.")
+        console.print(f"Resuming {out}: {games - len(pending)} of {games} games already played.",
+                      markup=False)
     if len(set(run.spec.bots)) > 1 and games % run.spec.players:
         console.print(f"Note: {games} games is not a multiple of {run.spec.players} players, so "
-                      f"the bots will not sit in every seat equally often.")
+                      f"the bots will not sit in every seat equally often.", markup=False)
     chunks = plan_chunks(pending, execution.jobs)
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),

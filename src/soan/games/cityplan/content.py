@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from soan.engine.content import ContentError, content_hash, load_model
+from soan.engine.content import ContentError, Entry, content_hash, load_model
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
 
@@ -36,20 +36,7 @@ Condition = Literal[
 ]
 
 
-class _Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    provisional: bool = False
-    reason: str = ""
-
-    @model_validator(mode="after")
-    def _provisional_needs_reason(self):
-        if self.provisional and not self.reason.strip():
-            raise ValueError("a provisional entry needs a one-line reason")
-        return self
-
-
-class Building(_Entry):
+class Building(Entry):
     name: str = Field(min_length=1)
     english: str = Field(min_length=1)
     type: BuildingType
@@ -82,7 +69,7 @@ class Building(_Entry):
         return self
 
 
-class IncomeCard(_Entry):
+class IncomeCard(Entry):
     value: int = Field(ge=1, le=99, description="checked lowest first")
     name: str = Field(min_length=1)
     english: str = Field(min_length=1)

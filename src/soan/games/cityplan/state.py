@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from soan.engine.cards import take_cards
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 from soan.games.cityplan import evaluation, render, scoring
@@ -381,17 +382,9 @@ class CityPlanState(State):
 
     def _take(self, k: int) -> list[int]:
         """Take up to k cards from the deck, reshuffling the discards when it runs out."""
-        got = []
-        deck = self.deck
-        for _ in range(k):
-            if not deck:
-                if not self.discard:
-                    break
-                deck.extend(self.discard)
-                self.discard.clear()
-                self.rng.shuffle(deck)
-                self.log.append("The discards are shuffled into a new deck.")
-            got.append(deck.pop())
+        got, reshuffled = take_cards(self.deck, self.discard, self.rng, k)
+        if reshuffled:
+            self.log.append("The discards are shuffled into a new deck.")
         return got
 
     def _draw(self, s: int, k: int) -> None:

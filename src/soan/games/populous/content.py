@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from soan.boards import terrain as T
 from soan.boards.world import PAIRS
-from soan.engine.content import content_hash, load_model
+from soan.engine.content import Entry, content_hash, load_model
 from soan.games.populous import effects as E
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
@@ -31,19 +31,6 @@ EffectName = Literal[
 SAINT, HOLY_SITE, MIRACLE = range(3)
 KIND_CODES = {"saint": SAINT, "holy_site": HOLY_SITE, "miracle": MIRACLE}
 KIND_NAMES = ("saint", "holy site", "miracle")
-
-
-class _Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    provisional: bool = False
-    reason: str = ""
-
-    @model_validator(mode="after")
-    def _provisional_needs_reason(self):
-        if self.provisional and not self.reason.strip():
-            raise ValueError("a provisional entry needs a one-line reason")
-        return self
 
 
 class Effect(BaseModel):
@@ -68,7 +55,7 @@ class Effect(BaseModel):
         return E.describe(self.effect, self.amount, self.terrain)
 
 
-class Tile(_Entry):
+class Tile(Entry):
     pair: tuple[int, int]
     terrain: list[TerrainKey] = Field(
         min_length=7, max_length=7, description="centre, then east and on anticlockwise"
@@ -82,7 +69,7 @@ class Tile(_Entry):
         return self
 
 
-class Race(_Entry):
+class Race(Entry):
     name: str = Field(min_length=1)
     english: str = Field(min_length=1)
     aptitude: TerrainKey | Literal["none"]
@@ -96,7 +83,7 @@ class Race(_Entry):
         return self
 
 
-class GraceCard(_Entry):
+class GraceCard(Entry):
     name: str = Field(min_length=1)
     english: str = Field(min_length=1)
     kind: Literal["saint", "holy_site", "miracle"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from soan.boards.world import populous_world
+from soan.engine.cards import take_cards
 from soan.engine.core import Action, OptionsError, State
 from soan.engine.rng import Rng
 from soan.games.populous import effects as E
@@ -538,19 +539,11 @@ class PopulousState(State):
 
     def _draw(self, s: int, k: int) -> int:
         """Draw up to k grace cards, reshuffling the discards when the deck runs out."""
-        deck, hand = self.deck, self.hands[s]
-        got = 0
-        for _ in range(k):
-            if not deck:
-                if not self.discard:
-                    break
-                deck.extend(self.discard)
-                self.discard.clear()
-                self.rng.shuffle(deck)
-                self.log.append("The grace discards are shuffled into a new deck.")
-            hand.append(deck.pop())
-            got += 1
-        return got
+        got, reshuffled = take_cards(self.deck, self.discard, self.rng, k)
+        if reshuffled:
+            self.log.append("The grace discards are shuffled into a new deck.")
+        self.hands[s].extend(got)
+        return len(got)
 
     # ---- war ------------------------------------------------------------------------------
 
