@@ -1,7 +1,7 @@
 """A scripted City Plan bot: always build power plants first.
 
-Play it with  soan play cityplan --seats human,examples.power_first:power_first
-(run from the repository root so `examples` is importable).
+Play against it from the repository root:
+    soan play cityplan --seats human,examples/power_first.py:power_first
 """
 
 from soan.engine.core import Action, State

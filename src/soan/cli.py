@@ -6,9 +6,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
+from soan.console import console, fail
 from soan.engine.core import SoanError
+from soan.lab.cli import register as register_lab
 
 app = typer.Typer(
     help="soan (草案): a playtest lab for tabletop game drafts.",
@@ -16,15 +17,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
-
-
-def fail(message: str) -> None:
-    """Print a clear error and exit with status 2."""
-    console.print(f"[bold red]error:[/] {message}", highlight=False)
-    raise typer.Exit(2)
-
-
 @app.command()
 def games() -> None:
     """List every registered game with its seat range and variants."""
@@ -123,13 +115,4 @@ def show(
         fail(str(exc))
 
 
-def _register_extras() -> None:
-    """Mount the lab's commands when the lab is present."""
-    try:
-        from soan.lab.cli import register
-    except ImportError:
-        return
-    register(app)
-
-
-_register_extras()
+register_lab(app)

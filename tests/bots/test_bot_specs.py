@@ -12,9 +12,11 @@ def test_named_bots_are_registered():
 
 
 def test_ismcts_options_come_from_the_spec():
-    bot = make_bot("ismcts:time=1.5:rollout=heuristic:depth=0:c=1.2")
+    bot = make_bot("ismcts:time=1.5:rollout=heuristic:depth=0:c=1.2:scale=4")
     assert isinstance(bot, Ismcts)
-    assert (bot.seconds, bot.heuristic_rollout, bot.depth, bot.c) == (1.5, True, 0, 1.2)
+    assert (bot.seconds, bot.heuristic_rollout, bot.depth, bot.c, bot.scale) == (
+        1.5, True, 0, 1.2, 4.0,
+    )
     assert make_bot("ismcts:iters=500").iters == 500
 
 
@@ -26,12 +28,15 @@ def test_ismcts_options_come_from_the_spec():
         "ismcts:=3",
         "ismcts:rollout=psychic",
         "ismcts:iters=0",
+        "ismcts:scale=0",
         "ismcts:speed=9",
         "heuristic:depth=2",
         "random:x=1",
         "soan.no_such_module:Bot",
         "soan.bots:NoSuchBot",
         "soan.bots:random_bot:x=1",
+        "soan.bots.ismcts:Ismcts:speed=9",
+        "no_such_bot_file.py:Bot",
     ],
 )
 def test_bad_specs_name_the_spec(spec):

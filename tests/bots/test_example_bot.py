@@ -6,9 +6,16 @@ from soan.bots.match import bot_rngs, play_out
 REPOSITORY = Path(__file__).resolve().parents[2]
 
 
-def test_power_first_example_loads_and_plays_a_game(cityplan, cityplan_content, monkeypatch):
+def test_power_first_example_loads_by_module_and_by_file(monkeypatch):
     monkeypatch.syspath_prepend(str(REPOSITORY))
-    bot = make_bot("examples.power_first:power_first")
+    by_module = make_bot("examples.power_first:power_first")
+    by_file = make_bot(f"{REPOSITORY / 'examples' / 'power_first.py'}:power_first")
+    assert by_module.__doc__ == by_file.__doc__
+    assert by_module.__name__ == "power_first"
+
+
+def test_power_first_example_plays_a_game(cityplan, cityplan_content):
+    bot = make_bot(f"{REPOSITORY / 'examples' / 'power_first.py'}:power_first")
     plant_chances = []
 
     def watched(state, rng):

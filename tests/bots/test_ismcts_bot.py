@@ -1,25 +1,30 @@
+import math
+
 import pytest
 
 from soan.bots import make_bot
-from soan.bots.ismcts import Ismcts, rank_shares, rewards
+from soan.bots.ismcts import Ismcts, rewards
 from soan.bots.match import bot_rngs, play_out
 from soan.engine.rng import Rng
 from tests.bots.bot_positions import random_position
+from tests.bots.hidden_cards import GAME as HIDDEN_CARDS
 
 
-def test_rank_shares_reward_the_leader_and_split_ties():
-    assert rank_shares([3.0, 9.0]) == [0.0, 1.0]
-    assert rank_shares([5.0, 1.0, 3.0]) == [1.0, 0.0, 0.5]
-    assert rank_shares([4.0, 4.0, 1.0, 0.0]) == [pytest.approx(5 / 6)] * 2 + [
-        pytest.approx(1 / 3), 0.0,
-    ]
+def test_rewards_before_the_end_follow_the_lead():
+    state = HIDDEN_CARDS.new(2, 4)
+    assert rewards(state, 10.0) == [0.5, 0.5]
+    state.play(state.legal()[-1])
+    lead = state.scores()[0] - state.scores()[1]
+    high, low = rewards(state, lead)
+    assert high == pytest.approx(1 / (1 + math.exp(-1)))
+    assert high + low == pytest.approx(1.0)
 
 
 def test_rewards_at_a_real_end_are_win_shares(cityplan, cityplan_content):
     state = random_position(cityplan, 3, 2, 10_000, cityplan_content)
     assert state.over
     winners = state.winners()
-    assert rewards(state) == [1 / len(winners) if s in winners else 0.0 for s in range(3)]
+    assert rewards(state, 10.0) == [1 / len(winners) if s in winners else 0.0 for s in range(3)]
 
 
 def test_small_budget_returns_a_legal_action(cityplan, cityplan_content):

@@ -4,15 +4,18 @@ A bot is a callable ``bot(state, rng) -> action``. The state it is handed is
 ``real_state.redeal(seat, ...)``: everything its seat cannot see has been dealt
 anew, so a bot cannot peek however it is written. `rng` is the bot's own
 seeded generator. Seat specs name bots: ``random``, ``heuristic``,
-``ismcts:iters=500`` (options after colons), or ``package.module:Name`` for
-any importable callable (a class is called with the options as keywords to
-make the bot).
+``ismcts:iters=500`` (options after colons), ``package.module:Name`` for
+any importable callable, or ``path/to/file.py:Name`` for one in a file (a
+class is called with the options as keywords to make the bot).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 from typing import Any, Protocol
 
 from soan.bots.heuristic import heuristic_bot
@@ -71,8 +74,28 @@ def parse_options(parts: list[str], spec: str) -> dict[str, Any]:
     return options
 
 
+_FILE_MODULES: dict[Path, ModuleType] = {}
+
+
+def _load_module(name: str) -> ModuleType:
+    """A module by dotted name, or from a file when the name ends in ``.py`` (each
+    file is run once per process, however many bots it makes)."""
+    if not name.endswith(".py"):
+        return importlib.import_module(name)
+    path = Path(name).resolve()
+    if path not in _FILE_MODULES:
+        spec = importlib.util.spec_from_file_location(f"soan_bot_{path.stem}", path)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"{name} is not a Python file")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _FILE_MODULES[path] = module
+    return _FILE_MODULES[path]
+
+
 def make_bot(spec: str) -> Bot:
-    """Build a bot from a seat spec such as ``random`` or ``mymodule:MyBot``."""
+    """Build a bot from a seat spec such as ``random``, ``mymodule:MyBot`` or
+    ``my_bot.py:MyBot``."""
     name, *rest = spec.split(":")
     if name in BOTS:
         options = parse_options(rest, spec)
@@ -83,15 +106,19 @@ def make_bot(spec: str) -> Bot:
     if rest and "=" not in rest[0]:
         module_name, attr, options = name, rest[0], parse_options(rest[1:], spec)
         try:
-            target = getattr(importlib.import_module(module_name), attr)
-        except (ImportError, AttributeError) as exc:
+            target = getattr(_load_module(module_name), attr)
+        except (ImportError, AttributeError, OSError) as exc:
             raise BotSpecError(f"cannot load bot {spec!r}: {exc}") from None
         if isinstance(target, type):
-            return target(**options)
+            try:
+                return target(**options)
+            except (TypeError, ValueError) as exc:
+                raise BotSpecError(f"bad options for bot {spec!r}: {exc}") from None
         if options:
             raise BotSpecError(f"{spec!r}: a plain function bot takes no options")
         return target
     known = ", ".join(["human", *BOTS])
     raise BotSpecError(
-        f"unknown seat {spec!r}; use one of {known}, or module:Name for your own bot"
+        f"unknown seat {spec!r}; use one of {known}, or module:Name or file.py:Name "
+        "for your own bot"
     )

@@ -33,9 +33,12 @@ class Node:
         self.avail = 1
 
 
-def rewards(state: State) -> list[float]:
-    """Each seat's reward in [0, 1]: its win share at a real end (1/k to each of k
-    winners, 1/seats each on a draw), else its rank share by `evaluate()`."""
+def rewards(state: State, scale: float) -> list[float]:
+    """Each seat's reward in [0, 1]. At a real end, its win share (1/k to each of k
+    winners, 1/seats each on a draw). Earlier, a logistic of its lead by `evaluate()`
+    over the best other seat: 1/2 when level, about 0.73 when ahead by `scale`.
+    A lead keeps its weight in lopsided positions, where a rank would be the same
+    for every move and leave the search nothing to choose by."""
     seats = state.seats
     if state.over:
         winners = state.winners() or range(seats)
@@ -44,26 +47,19 @@ def rewards(state: State) -> list[float]:
         for s in winners:
             out[s] = share
         return out
-    return rank_shares(state.evaluate())
-
-
-def rank_shares(values: list[float]) -> list[float]:
-    """1 for the best value, 0 for the worst, linear in rank between; ties share."""
-    seats = len(values)
-    if seats == 1:
-        return [1.0]
+    values = state.evaluate()
     out = []
-    for v in values:
-        above = sum(1 for w in values if w > v)
-        level = sum(1 for w in values if w == v)
-        out.append(1.0 - (above + (level - 1) / 2) / (seats - 1))
+    for s, own in enumerate(values):
+        rival = max(v for t, v in enumerate(values) if t != s)
+        out.append(1.0 / (1.0 + math.exp(min((rival - own) / scale, 500.0))))
     return out
 
 
 class Ismcts:
     """The bot. Budget: `iters` iterations a move, or `time` seconds when given.
     `rollout` is the playout policy, `depth` caps a playout's actions (0: play to
-    the end), `c` is the UCT exploration constant."""
+    the end), `c` is the UCT exploration constant and `scale` the lead in
+    evaluation points that rewards a capped playout about 0.73."""
 
     def __init__(
         self,
@@ -72,12 +68,16 @@ class Ismcts:
         rollout: str = "random",
         depth: int = 20,
         c: float = 0.7,
+        scale: float = 10.0,
     ) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
-        if iters < 1 or time < 0 or depth < 0 or c < 0:
-            raise ValueError("iters must be at least 1; time, depth and c at least 0")
+        if iters < 1 or time < 0 or depth < 0 or c < 0 or scale <= 0:
+            raise ValueError(
+                "iters must be at least 1, scale above 0, and time, depth and c at least 0"
+            )
         self.iters, self.seconds, self.depth, self.c = int(iters), float(time), int(depth), c
+        self.scale = float(scale)
         self.heuristic_rollout = rollout == "heuristic"
 
     def __call__(self, state: State, rng: Rng) -> Action:
@@ -134,15 +134,12 @@ class Ismcts:
             det.play(best)
             path.append(node)
         self._play_out(det, rng)
-        reward = self._rewards(det)
+        reward = rewards(det, self.scale)
         for node in path:
             node.visits += 1
             totals = node.totals
             for s, r in enumerate(reward):
                 totals[s] += r
-
-    def _rewards(self, det: State) -> list[float]:
-        return rewards(det)
 
     def _play_out(self, det: State, rng: Rng) -> None:
         steps = self.depth or -1

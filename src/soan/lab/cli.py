@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
+from soan.console import console, fail
 from soan.engine.core import SoanError
 from soan.lab.runner import default_jobs
 
@@ -31,15 +29,7 @@ ContentOption = Annotated[Path | None, typer.Option(
     help="An edited copy of the game's content file.")]
 
 
-def _console_and_fail() -> tuple[Console, Callable[[str], None]]:
-    """The main command's console, and its error exit taking plain text (a message may
-    hold brackets, such as an install hint). Imported late: soan.cli imports this module."""
-    from soan import cli
-
-    return cli.console, lambda message: cli.fail(escape(message))
-
-
-def _report_command(files: list[Path], out: Path, console: Console) -> None:
+def _report_command(files: list[Path], out: Path) -> None:
     from soan.lab.report import write_report
 
     report = write_report(files, out)
@@ -71,7 +61,6 @@ def simulate(
     from soan.lab.simulation import Execution, SimulationInterrupted, build_run
     from soan.lab.simulation import simulate as run_games
 
-    console, fail = _console_and_fail()
     try:
         run = build_run(game_id, players, bots, variant, option or [], seed, content, records)
         execution = Execution(jobs or default_jobs(), backend, address)
@@ -95,7 +84,6 @@ def query(
     """
     import duckdb
 
-    console, fail = _console_and_fail()
     if not file.exists():
         fail(f"no results file {file}")
     connection = duckdb.connect()
@@ -120,9 +108,8 @@ def report(
     out: Annotated[Path, typer.Option(help="The HTML page to write.")] = Path("report.html"),
 ) -> None:
     """Write one self-contained HTML page: seat advantage, bots, figures, variants compared."""
-    console, fail = _console_and_fail()
     try:
-        _report_command(files, out, console)
+        _report_command(files, out)
     except SoanError as exc:
         fail(str(exc))
 
@@ -158,7 +145,6 @@ def study(
     from soan.lab.simulation import simulate as run_games
     from soan.lab.study import TARGET_HALF_WIDTH, games_for_seat_rates, plan_study
 
-    console, fail = _console_and_fail()
     try:
         game = get_game(game_id)
         seats = len(seat_specs(game, bots, players))
@@ -179,7 +165,7 @@ def study(
                             [*(option or []), *planned.sweep_args], seed)
             files.append(out / planned.file_name)
             run_games(run, games, files[-1], execution, console)
-        _report_command(files, out / "report.html", console)
+        _report_command(files, out / "report.html")
     except SimulationInterrupted as exc:
         console.print(str(exc), style="yellow", highlight=False, markup=False)
         raise typer.Exit(130) from None
