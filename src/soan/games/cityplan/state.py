@@ -153,6 +153,7 @@ class CityPlanState(State):
         pool = o.deck + o.discard
         for s in others:
             pool.extend(c for c in o.hands[s] if c != o.building)
+        pool.sort()  # so the result depends on what `seat` knows, not on the real deal
         rng.shuffle(pool)
         for s in others:
             keep = [c for c in o.hands[s] if c == o.building]

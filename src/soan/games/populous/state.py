@@ -199,6 +199,7 @@ class PopulousState(State):
         for s in others:
             pool.extend(o.hands[s])
             pool.extend(o.offers[s])
+        pool.sort()  # so the result depends on what `seat` knows, not on the real deal
         rng.shuffle(pool)
         for s in others:
             o.hands[s] = [pool.pop() for _ in range(len(self.hands[s]))]
