@@ -60,8 +60,23 @@ def _where(raw: Any, loc: tuple) -> str:
     return ".".join(parts) if parts else "(top level)"
 
 
+_loaded: dict[tuple[str, type, int, int], BaseModel] = {}
+
+
 def load_model(path: Path, model: type[M]) -> M:
-    """Read TOML at `path` into `model`, or raise ContentError naming file, entry, field."""
+    """Read TOML at `path` into `model`, or raise ContentError naming file, entry, field.
+    A file is read once per process until it changes (new games reuse its content)."""
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise ContentError(f"cannot read content file {path}: {exc.strerror}") from None
+    key = (str(path.resolve()), model, stat.st_mtime_ns, stat.st_size)
+    if key not in _loaded:
+        _loaded[key] = _read_model(path, model)
+    return _loaded[key]  # type: ignore[return-value]
+
+
+def _read_model(path: Path, model: type[M]) -> M:
     try:
         text = path.read_text("utf-8")
     except OSError as exc:

@@ -120,7 +120,8 @@ class State(ABC):
 
     @abstractmethod
     def redeal(self, seat: int, rng: Rng) -> State:
-        """A copy in which everything `seat` cannot see is dealt anew, consistently."""
+        """A copy in which everything `seat` cannot see is dealt anew, consistently.
+        Its `history` is empty: the real one holds other seats' hidden choices."""
 
     @abstractmethod
     def label(self, action: Action) -> str:

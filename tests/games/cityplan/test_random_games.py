@@ -89,6 +89,7 @@ def test_redeal_keeps_card_counts_and_hides_nothing_of_the_seat():
     assert [len(h) for h in other.hands] == [len(h) for h in state.hands]
     assert sorted(all_places(other)) == sorted(all_places(state))
     assert other.hands[1:] != state.hands[1:]  # the hidden hands really were dealt anew
+    assert other.history == []  # the real history holds others' hidden picks and discards
 
 
 def test_illegal_actions_raise_and_leave_the_state_unchanged():

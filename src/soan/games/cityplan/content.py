@@ -7,7 +7,7 @@ what the rules read in the hot path.
 
 from __future__ import annotations
 
-from functools import cache, cached_property
+from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
@@ -108,13 +108,8 @@ class CityPlanContent(BaseModel):
 
 
 def load(path: str | Path | None = None) -> CityPlanContent:
-    """The shipped content (read once), or an edited copy at `path`."""
-    return _load(str(path) if path else str(DEFAULT_PATH))
-
-
-@cache
-def _load(path: str) -> CityPlanContent:
-    content = load_model(Path(path), CityPlanContent)
+    """The shipped content, or an edited copy at `path`."""
+    content = load_model(Path(path) if path else DEFAULT_PATH, CityPlanContent)
     if sum(len(b.bonus) for b in content.deck) > 400:
         raise ContentError(f"{path}: a deck of more than 400 cards is not a card game")
     return content

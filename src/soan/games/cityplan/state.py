@@ -166,6 +166,7 @@ class CityPlanState(State):
                 if o.picks[s]:
                     o.picks[s] = rng.below(3) + 1
         o.rng = rng.spawn()
+        o.history = []  # it holds other seats' hidden choices; a re-dealt state has no past
         o._legal = None
         return o
 

@@ -206,6 +206,7 @@ class PopulousState(State):
             o.offers[s] = [pool.pop() for _ in range(len(self.offers[s]))]
         o.deck = pool
         o.rng = rng.spawn()
+        o.history = []  # it holds other seats' hidden choices; a re-dealt state has no past
         o._legal = None
         return o
 
