@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
+from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -37,6 +38,16 @@ class Entry(BaseModel):
         if self.provisional and not self.reason.strip():
             raise ValueError("a provisional entry needs a one-line reason")
         return self
+
+
+class Content(BaseModel):
+    """A whole content file: strict fields, and a fingerprint for records and results."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @cached_property
+    def hash(self) -> str:
+        return content_hash(self)
 
 
 def _where(raw: Any, loc: tuple) -> str:

@@ -173,12 +173,7 @@ class Game(ABC):
 
     def content_hash(self, content: Any) -> str:
         """The fingerprint of `content` that records and results carry."""
-        cached = getattr(content, "hash", None)
-        if isinstance(cached, str):
-            return cached
-        from soan.engine.content import content_hash
-
-        return content_hash(content)
+        return content.hash
 
     @abstractmethod
     def _new(self, seats: int, seed: int, options: Any, content: Any) -> State:

@@ -57,10 +57,6 @@ class Rng:
             j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def random(self) -> float:
-        """A float in [0, 1)."""
-        return self.bits32() / 4294967296.0
-
     def spawn(self) -> Rng:
         """A new generator seeded from this one (for a bot or a redeal)."""
         return Rng(self.bits32() << 32 | self.bits32())

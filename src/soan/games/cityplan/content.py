@@ -7,13 +7,12 @@ what the rules read in the hot path.
 
 from __future__ import annotations
 
-from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-from soan.engine.content import ContentError, Entry, content_hash, load_model
+from soan.engine.content import Content, ContentError, Entry, load_model
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
 
@@ -80,8 +79,7 @@ class IncomeCard(Entry):
     edition: Literal["both", "delta", "plain"] = "both"
 
 
-class CityPlanContent(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class CityPlanContent(Content):
 
     title: str = ""
     starting_plant: list[Building] = Field(min_length=5, max_length=5)
@@ -101,10 +99,6 @@ class CityPlanContent(BaseModel):
             if len(values) != len(set(values)):
                 raise ValueError(f"income card values repeat in the {edition} edition")
         return self
-
-    @cached_property
-    def hash(self) -> str:
-        return content_hash(self)
 
 
 def load(path: str | Path | None = None) -> CityPlanContent:

@@ -7,7 +7,6 @@ validated here and turned into `Tables`, flat tuples the rules read.
 
 from __future__ import annotations
 
-from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
@@ -15,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from soan.boards import terrain as T
 from soan.boards.world import PAIRS
-from soan.engine.content import Entry, content_hash, load_model
+from soan.engine.content import Content, Entry, load_model
 from soan.games.populous import effects as E
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
@@ -102,8 +101,7 @@ class GraceCard(Entry):
         return self
 
 
-class PopulousContent(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class PopulousContent(Content):
 
     title: str = ""
     tiles: list[Tile] = Field(min_length=15, max_length=15)
@@ -122,10 +120,6 @@ class PopulousContent(BaseModel):
         if sum(c.copies for c in self.grace) < MIN_DECK:
             raise ValueError(f"the grace deck needs at least {MIN_DECK} cards (5 players draw 7)")
         return self
-
-    @cached_property
-    def hash(self) -> str:
-        return content_hash(self)
 
 
 def load(path: str | Path | None = None) -> PopulousContent:
