@@ -4,13 +4,31 @@ The score so far (VP + FP) plus what is held: food pays for placements and war
 bids; each area a seat is present in pays again at every Prosperity or won
 war; a house is a grace slot and 2 in war and Labour; a grace card in hand is
 an option worth about its effect, one in the grace area keeps paying.
+
+A turn's choices (area, action card, each worker) come before their effect, so
+the seat on turn also counts the action it is carrying out as if it were done:
+once the area is chosen, the best action card it still holds there; once the
+action is chosen, that action with its workers still to place.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from soan.games.populous import effects as E
 from soan.games.populous import scoring
+from soan.games.populous.codes import (
+    ACTION,
+    BLESSING,
+    BUILD,
+    DISASTER,
+    EMPTY,
+    LABOUR,
+    PLACE,
+    PROSPERITY,
+    REMOVE,
+    REVELATION,
+)
 
 if TYPE_CHECKING:
     from soan.games.populous.state import PopulousState
@@ -21,6 +39,7 @@ WORKER_ON_MAP = 0.3
 HOUSE_ON_MAP = 1.0
 HAND_CARD = 1.0
 GRACE_AREA_CARD = 2.0
+WILD_CARD = 1.0  # using it brings a vandal into the area
 
 
 def evaluate(state: PopulousState) -> list[float]:
@@ -35,4 +54,65 @@ def evaluate(state: PopulousState) -> list[float]:
             value += HOUSE_ON_MAP * (opts.houses - state.houses[s])
             value += HAND_CARD * len(state.hands[s]) + GRACE_AREA_CARD * len(state.grace[s])
         values.append(value)
+    if not state.over and state.area >= 0:
+        values[state.active] += pending(state)
     return values
+
+
+def pending(state: PopulousState) -> float:
+    """The value of the active seat's action still to come this turn, less the vandal
+    a used wild card will bring."""
+    phase = state.phase
+    if phase == ACTION:
+        blessing = state.options.blessing_workers + state.mods[state.active][E.BLESSING_WORKERS]
+        value = max(
+            action_value(state, n, blessing if n == BLESSING else 1, n == BLESSING)
+            - (WILD_CARD if kind == "wildact" else 0.0)
+            for kind, n in state.legal()
+        )
+    elif phase in (PLACE, REMOVE):
+        places = state.places if phase == PLACE else 1
+        value = action_value(state, state.action, places, state.free_place)
+    elif phase == BUILD:
+        value = action_value(state, PROSPERITY, 0, False)
+    else:
+        return 0.0
+    return value - WILD_CARD * state.wild
+
+
+def action_value(state: PopulousState, n: int, places: int, free_place: bool) -> float:
+    """What action `n` in the chosen area is worth to the active seat with `places`
+    workers still to place: the workers, the presence they bring, and the effect."""
+    s, opts, mods = state.active, state.options, state.mods[state.active]
+    cells = state.board.tile_cells[state.area]
+    codes = [state.occ[c] for c in cells]
+    workers, houses = codes.count(s << 1), codes.count(s << 1 | 1)
+    if free_place or state.food[s] >= opts.placement_food:
+        room = codes.count(EMPTY)
+    else:
+        free, terrain = state.free[s], state.board.terrain
+        room = sum(1 for c in cells if state.occ[c] == EMPTY and free >> terrain[c] & 1)
+    placed = min(places, room, state.workers[s])
+    value = WORKER_ON_MAP * placed
+    present = workers or houses
+    if placed and not present:
+        value += PRESENCE_VP * opts.worker_vp
+    workers += placed
+    if n == PROSPERITY:
+        vp = state.presence_vp(s) + mods[E.PROSPERITY_VP]
+        if placed and not present:
+            vp += opts.worker_vp
+        if workers and state.houses[s]:  # a worker there becomes a house
+            value += HOUSE_ON_MAP - WORKER_ON_MAP
+            if not houses:
+                vp += opts.house_vp - opts.worker_vp
+                value += PRESENCE_VP * (opts.house_vp - opts.worker_vp)
+        value += vp
+    elif n == LABOUR:
+        count = workers * opts.worker_yield + houses * opts.house_yield
+        value += (count + mods[E.LABOUR_FOOD]) * FOOD + count + mods[E.LABOUR_FP]
+    elif n == REVELATION:
+        value += HAND_CARD * (opts.revelation_draws + mods[E.REVELATION_DRAW])
+    elif n == DISASTER:
+        value += opts.disaster_ether_fp + mods[E.DISASTER_FP]
+    return value

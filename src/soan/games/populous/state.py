@@ -213,7 +213,7 @@ class PopulousState(State):
     def _legal_actions(self) -> list[Action]:
         phase, s = self.phase, self.to_move
         if phase == PLACE:
-            acts = [_PLACE[c] for c in self._placeable(s)]
+            acts = [_PLACE[c] for c in self.placeable(s)]
             acts.append(DONE)
             return acts
         if phase == AREA:
@@ -344,7 +344,7 @@ class PopulousState(State):
             return
         self._begin_place()
 
-    def _placeable(self, s: int) -> list[int]:
+    def placeable(self, s: int) -> list[int]:
         """Empty cells of the area `s` may place a worker on now (food permitting)."""
         if not self.workers[s]:
             return []
@@ -356,7 +356,7 @@ class PopulousState(State):
                 if occ[c] == EMPTY and free >> terrain[c] & 1]
 
     def _begin_place(self) -> None:
-        if self.places > 0 and self._placeable(self.to_move):
+        if self.places > 0 and self.placeable(self.to_move):
             self.phase = PLACE
         else:
             self._after_place()

@@ -1,0 +1,82 @@
+"""The Populous evaluation the bots read: an action is counted once chosen, at the
+value it turns out to have once carried out."""
+
+from soan.boards import terrain as T
+from soan.bots import random_bot
+from soan.bots.heuristic import greedy_action, heuristic_bot
+from soan.bots.match import bot_rngs, play_out
+from soan.engine.rng import Rng
+from soan.games.populous.codes import ACTION, BUILD, LABOUR, PLACE, PROSPERITY
+from tests.games.populous.helpers import (
+    GAME,
+    cells,
+    fill,
+    house,
+    new,
+    no_abilities,
+    put,
+    set_terrain,
+    tile,
+    turn_of,
+    worker,
+)
+
+
+def seat_0_on_plains(action):
+    """Seat 0 to move, plain race, on a plains tile it can name keeping `action` raised,
+    with a worker on two other tiles."""
+    state = new(3, seed=2)
+    turn_of(state, 0)
+    no_abilities(state)
+    state.hands[0] = []
+    t = tile(state, avoid=action)
+    set_terrain(state, t, [T.PLAINS] * 7)
+    others = [u for u in range(len(state.board.world.pairs)) if u != t][:2]
+    for u in others:
+        put(state, cells(state, u)[0], worker(0))
+    return state, t, state.board.world.pairs[t]
+
+
+def test_a_chosen_prosperity_is_worth_what_it_scores():
+    state, t, pair = seat_0_on_plains(PROSPERITY)
+    state.play(("area", *pair))
+    state.play(("act", PROSPERITY))
+    assert state.phase == PLACE
+    chosen = state.evaluate()[0]
+    state.play(("place", cells(state, t)[0]))
+    assert state.phase == BUILD
+    state.play(("build", cells(state, t)[0]))
+    assert state.vp[0] == 4  # two areas with a worker, one with a house
+    assert state.evaluate()[0] == chosen
+
+
+def test_a_chosen_labour_is_worth_its_food_and_fp():
+    state, t, pair = seat_0_on_plains(LABOUR)
+    fill(state, t, [worker(0), house(0)])
+    state.play(("area", *pair))
+    state.play(("act", LABOUR))
+    chosen = state.evaluate()[0]
+    state.play(("place", cells(state, t)[2]))
+    assert (state.food[0], state.fp[0]) == (4, 14)  # two workers and a house: 1 + 1 + 2
+    assert state.evaluate()[0] == chosen
+
+
+def test_once_the_area_is_chosen_the_best_action_card_counts():
+    state, _, pair = seat_0_on_plains(PROSPERITY)
+    before = state.evaluate()[0]
+    state.play(("area", *pair))
+    assert state.phase == ACTION
+    assert state.evaluate()[0] > before
+    assert greedy_action(state, Rng(1)) == ("act", PROSPERITY)
+
+
+def test_heuristic_beats_random_in_three_seat_populous():
+    wins = 0.0
+    for seed in range(12):
+        seat = seed % 3
+        bots = [random_bot] * 3
+        bots[seat] = heuristic_bot
+        state = play_out(GAME.new(3, seed), bots, bot_rngs(seed, 3))
+        winners = state.winners()
+        wins += seat in winners and 1 / len(winners)
+    assert wins >= 10
