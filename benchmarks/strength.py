@@ -55,6 +55,7 @@ LADDER = (
     Pairing("populous", 3, "heuristic", "random", 200),
     Pairing("populous", 4, "ismcts:iters=200", "heuristic", 100),
     Pairing("populous", 4, "ismcts:iters=1000", "heuristic", 100),
+    Pairing("populous", 4, "ismcts:iters=1000", "ismcts:iters=200", 100),
 )
 
 

@@ -37,10 +37,16 @@ def games() -> None:
 @app.command()
 def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, see `soan games`.")],
-    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 0,
+    players: Annotated[
+        int,
+        typer.Option("--players", "-n", help="Number of players (0: as many as --seats, "
+                     "else the game's minimum)."),
+    ] = 0,
     seats: Annotated[
         str,
-        typer.Option(help="Comma-separated seat list: human, random, ... (default: all random)."),
+        typer.Option(help="Comma-separated seats: human, random, heuristic, ismcts "
+                     "(options by colons: ismcts:iters=500), module:Name or file.py:Name. "
+                     "Default: all random."),
     ] = "",
     seed: Annotated[int, typer.Option(help="Seed for all chance in the game.")] = 1,
     variant: Annotated[str, typer.Option(help="Named variant, see `soan games`.")] = "default",
@@ -57,7 +63,7 @@ def play(
 ) -> None:
     """Play a game: humans at the terminal, bots in the other seats.
 
-    Example: soan play cityplan --players 3 --seats human,random,random --seed 7
+    Example: soan play cityplan --seats human,heuristic,ismcts:iters=500 --seed 7
     """
     from soan.terminal import PlaySetup, run_table
 

@@ -43,3 +43,10 @@ def test_bad_specs_name_the_spec(spec):
     with pytest.raises(BotSpecError) as error:
         make_bot(spec)
     assert repr(spec) in str(error.value)
+
+
+def test_an_unknown_option_lists_the_ones_the_bot_takes():
+    with pytest.raises(BotSpecError, match=r"unknown option tme .* it takes iters, time"):
+        make_bot("ismcts:tme=1")
+    with pytest.raises(BotSpecError, match="it takes no options"):
+        make_bot("heuristic:depth=2")

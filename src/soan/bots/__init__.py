@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -38,11 +39,9 @@ def random_bot(state: State, rng: Rng) -> Action:
 
 
 def _without_options(bot: Bot) -> Callable[..., Bot]:
-    """The factory of a bot that has no options (any option given is an error)."""
+    """The factory of a bot that has no options."""
 
-    def factory(**options: Any) -> Bot:
-        if options:
-            raise ValueError(f"this bot takes no options, got {', '.join(options)}")
+    def factory() -> Bot:
         return bot
 
     return factory
@@ -93,16 +92,27 @@ def _load_module(name: str) -> ModuleType:
     return _FILE_MODULES[path]
 
 
+def _build(factory: Callable[..., Bot], options: dict[str, Any], spec: str) -> Bot:
+    """Call a bot factory with the spec's options; a wrong option names the right ones."""
+    params = inspect.signature(factory).parameters.values()
+    accepted = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    takes_any = any(p.kind == p.VAR_KEYWORD for p in params)
+    unknown = [key for key in options if key not in accepted]
+    if unknown and not takes_any:
+        takes = f"it takes {', '.join(accepted)}" if accepted else "it takes no options"
+        raise BotSpecError(f"unknown option {', '.join(unknown)} in {spec!r}: {takes}")
+    try:
+        return factory(**options)
+    except (TypeError, ValueError) as exc:
+        raise BotSpecError(f"bad options in {spec!r}: {exc}") from None
+
+
 def make_bot(spec: str) -> Bot:
     """Build a bot from a seat spec such as ``random``, ``mymodule:MyBot`` or
     ``my_bot.py:MyBot``."""
     name, *rest = spec.split(":")
     if name in BOTS:
-        options = parse_options(rest, spec)
-        try:
-            return BOTS[name](**options)
-        except (TypeError, ValueError) as exc:
-            raise BotSpecError(f"bad options for bot {name!r} in {spec!r}: {exc}") from None
+        return _build(BOTS[name], parse_options(rest, spec), spec)
     if rest and "=" not in rest[0]:
         module_name, attr, options = name, rest[0], parse_options(rest[1:], spec)
         try:
@@ -110,10 +120,7 @@ def make_bot(spec: str) -> Bot:
         except (ImportError, AttributeError, OSError) as exc:
             raise BotSpecError(f"cannot load bot {spec!r}: {exc}") from None
         if isinstance(target, type):
-            try:
-                return target(**options)
-            except (TypeError, ValueError) as exc:
-                raise BotSpecError(f"bad options for bot {spec!r}: {exc}") from None
+            return _build(target, options, spec)
         if options:
             raise BotSpecError(f"{spec!r}: a plain function bot takes no options")
         return target
