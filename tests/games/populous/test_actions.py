@@ -120,7 +120,7 @@ def test_no_worker_left_means_no_placement():
     state, _t, pair = setup(BLESSING, terrain=[T.PLAINS] * 7)
     state.workers[0] = 0
     choose(state, pair, BLESSING)
-    assert state.phase != PLACE and all(c == EMPTY for c in state._area_codes())
+    assert state.phase != PLACE and all(c == EMPTY for c in state.area_codes())
 
 
 def test_placing_is_optional_done_stops():

@@ -1,14 +1,20 @@
 """The Populous evaluation the bots read: an action is counted once chosen, at the
 value it turns out to have once carried out."""
 
+import itertools
+
+import pytest
+
 from soan.boards import terrain as T
 from soan.bots import random_bot
 from soan.bots.heuristic import greedy_action, heuristic_bot
 from soan.bots.match import bot_rngs, play_out
 from soan.engine.rng import Rng
-from soan.games.populous.codes import ACTION, BUILD, LABOUR, PLACE, PROSPERITY
+from soan.games.populous.codes import ACTION, BID, BUILD, LABOUR, PLACE, PROSPERITY, VANDAL
+from soan.games.populous.evaluation import war_odds
 from tests.games.populous.helpers import (
     GAME,
+    Dice,
     cells,
     fill,
     house,
@@ -20,6 +26,7 @@ from tests.games.populous.helpers import (
     turn_of,
     worker,
 )
+from tests.games.populous.test_war import pass_all, war
 
 
 def seat_0_on_plains(action):
@@ -80,3 +87,47 @@ def test_heuristic_beats_random_in_three_seat_populous():
         winners = state.winners()
         wins += seat in winners and 1 / len(winners)
     assert wins >= 10
+
+
+def odds_by_rolling_every_die(state):
+    """Each bidder's share of all dice outcomes in which the war makes it the winner."""
+    wins = dict.fromkeys(state.bidders, 0)
+    outcomes = list(itertools.product(range(1, 7), repeat=len(state.bidders)))
+    for dice in outcomes:
+        after = state.copy()
+        after.rng = Dice(*dice)
+        pass_all(after)
+        for s in set(after.bidders) - set(after.losers):
+            wins[s] += 1
+    return [wins[s] / len(outcomes) for s in state.bidders]
+
+
+@pytest.mark.parametrize(
+    ("codes", "bids"),
+    [
+        ([worker(1), worker(1), worker(1), worker(1), worker(1), worker(1)], [0, 0, 0]),
+        ([worker(1), house(1), worker(2), worker(2), worker(1), worker(2)], [1, 2, 1]),
+        ([worker(1), house(1), worker(2), VANDAL, worker(1), worker(2)], [1, 3, 2]),
+        ([worker(1), house(1), VANDAL, VANDAL, worker(1), worker(2)], [1, 3, 1]),
+    ],
+)
+def test_war_odds_are_the_chances_the_war_itself_gives(codes, bids):
+    # SEED 「最も大きい(複数不可)プレイヤー1人を勝者」; the vandals add
+    # 「参加した全プレイヤーの振った目の中で、最も大きい目」
+    state, _ = war(codes, food={0: 9, 1: 9, 2: 9})
+    assert state.phase == BID
+    state.bids, state.rng = bids, Rng(1)
+    assert war_odds(state) == pytest.approx(odds_by_rolling_every_die(state))
+
+
+def test_while_bidding_a_side_counts_its_chance_of_winning():
+    state, t = war([worker(1)] * 6, food={0: 9, 1: 9, 2: 9})
+    state.rng = Rng(1)
+    for other in [u for u in range(len(state.board.world.pairs)) if u != t][:5]:
+        put(state, cells(state, other)[0], worker(0))  # a win would score 6 VP
+    seat = state.to_move
+    passed, bid = state.copy(), state.copy()
+    passed.play(("pass",))
+    bid.play(("bid",))
+    assert bid.phase == BID and war_odds(bid)[0] > war_odds(passed)[0]
+    assert bid.evaluate()[seat] > passed.evaluate()[seat]

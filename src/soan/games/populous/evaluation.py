@@ -8,7 +8,8 @@ an option worth about its effect, one in the grace area keeps paying.
 A turn's choices (area, action card, each worker) come before their effect, so
 the seat on turn also counts the action it is carrying out as if it were done:
 once the area is chosen, the best action card it still holds there; once the
-action is chosen, that action with its workers still to place.
+action is chosen, that action with its workers still to place. While a war's
+bids are made, each side counts its chance of winning at the bids so far.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from soan.games.populous import effects as E
 from soan.games.populous import scoring
 from soan.games.populous.codes import (
     ACTION,
+    BID,
     BLESSING,
     BUILD,
     DISASTER,
@@ -28,6 +30,7 @@ from soan.games.populous.codes import (
     PROSPERITY,
     REMOVE,
     REVELATION,
+    VANDAL,
 )
 
 if TYPE_CHECKING:
@@ -56,7 +59,38 @@ def evaluate(state: PopulousState) -> list[float]:
         values.append(value)
     if not state.over and state.area >= 0:
         values[state.active] += pending(state)
+    if state.phase == BID:
+        for s, odds in zip(state.bidders, war_odds(state), strict=True):
+            win = state.presence_vp(s) + state.mods[s][E.WAR_WIN_VP]
+            loss = opts.war_loss_fp + state.mods[s][E.WAR_LOSS_FP] - WORKER_ON_MAP
+            values[s] += odds * win + (1 - odds) * loss
     return values
+
+
+def war_odds(state: PopulousState) -> list[float]:
+    """Each bidder's chance of being the single highest war value at the bids so far.
+    Exact for independent dice: given its own die, every other side must stay below,
+    and the vandals add the highest die of all, so they stay below only if the
+    bidder's strength beats theirs and every die is low enough."""
+    sides = state.options.war_die
+    strength = [state.war_strength(s) for s in state.bidders]
+    vandals = state.vandal_strength() if VANDAL in state.area_codes() else None
+    odds = []
+    for i, own in enumerate(strength):
+        if vandals is not None and own <= vandals:
+            odds.append(0.0)
+            continue
+        total = 0.0
+        for die in range(1, sides + 1):
+            value = own + die
+            cap = value - vandals - 1 if vandals is not None else sides
+            chance = 1.0
+            for j, other in enumerate(strength):
+                if j != i:
+                    chance *= max(0, min(value - other - 1, cap, sides)) / sides
+            total += chance
+        odds.append(total / sides)
+    return odds
 
 
 def pending(state: PopulousState) -> float:
@@ -85,7 +119,7 @@ def action_value(state: PopulousState, n: int, places: int, free_place: bool) ->
     workers still to place: the workers, the presence they bring, and the effect."""
     s, opts, mods = state.active, state.options, state.mods[state.active]
     cells = state.board.tile_cells[state.area]
-    codes = [state.occ[c] for c in cells]
+    codes = state.area_codes()
     workers, houses = codes.count(s << 1), codes.count(s << 1 | 1)
     if free_place or state.food[s] >= opts.placement_food:
         room = codes.count(EMPTY)

@@ -339,7 +339,7 @@ class PopulousState(State):
         if n == BLESSING:
             self.places = opts.blessing_workers + self.mods[s][E.BLESSING_WORKERS]
             self.free_place = True
-        elif n == DISASTER and any(c >= 0 and not c & 1 for c in self._area_codes()):
+        elif n == DISASTER and any(c >= 0 and not c & 1 for c in self.area_codes()):
             self.phase = REMOVE
             return
         self._begin_place()
@@ -391,7 +391,7 @@ class PopulousState(State):
             if not self._can_draw_more(s):
                 self._creation_end()
         elif n == PROSPERITY:
-            if self.houses[s] and (s << 1) in self._area_codes():
+            if self.houses[s] and (s << 1) in self.area_codes():
                 self.phase = BUILD
             else:
                 self._prosperity(s)
@@ -414,7 +414,7 @@ class PopulousState(State):
 
     def _can_draw_more(self, s: int) -> bool:
         """啓示: one more card per food, at most as many as own workers in the area."""
-        own = self._area_codes().count(s << 1)
+        own = self.area_codes().count(s << 1)
         return self.drawn < own and self.food[s] >= 1 and bool(self.deck or self.discard)
 
     def _draw_more(self, s: int) -> None:
@@ -456,7 +456,7 @@ class PopulousState(State):
 
     def _creation_end(self) -> None:
         """ヴァンダルの配置: a used wild card brings a vandal from the stock onto an empty cell."""
-        if self.wild and EMPTY in self._area_codes() and self.vandals < self.options.vandals:
+        if self.wild and EMPTY in self.area_codes() and self.vandals < self.options.vandals:
             self.phase, self.to_move = PUT_VANDAL, self.active
         else:
             self._grace_phase()
@@ -551,7 +551,7 @@ class PopulousState(State):
 
     def _war_check(self) -> None:
         """戦争フェイズ: the area is full and more than one owner (vandals count) is in it."""
-        codes = self._area_codes()
+        codes = self.area_codes()
         if EMPTY in codes or len({c >> 1 for c in codes}) < 2:
             self._end_turn()
             return
@@ -571,7 +571,7 @@ class PopulousState(State):
 
     def _pieces(self, s: int) -> int:
         worker, house = s << 1, s << 1 | 1
-        return sum(1 for c in self._area_codes() if c in (worker, house))
+        return sum(1 for c in self.area_codes() if c in (worker, house))
 
     def _next_bidder(self) -> None:
         """Bidding goes round from the active seat until a full round adds nothing."""
@@ -598,24 +598,33 @@ class PopulousState(State):
 
     def _strength(self, s: int, worker_value: int, house_value: int, limit: int = 99) -> int:
         """The value of `s`'s `limit` strongest pieces in the area."""
-        values = [house_value if c & 1 else worker_value for c in self._area_codes() if c >> 1 == s]
+        values = [house_value if c & 1 else worker_value for c in self.area_codes() if c >> 1 == s]
         values.sort(reverse=True)
         return sum(values[:limit])
+
+    def war_strength(self, s: int) -> int:
+        """`s`'s war value before its die: the pieces its food committed, strongest
+        first, plus its war bonus."""
+        opts = self.options
+        committed = self._strength(s, opts.worker_strength, opts.house_strength, self.bids[s])
+        return committed + self.mods[s][E.WAR_STRENGTH]
+
+    def vandal_strength(self) -> int:
+        """The vandals' war value before the highest die: all of them fight, free."""
+        return self.area_codes().count(VANDAL) * self.options.worker_strength
 
     def _resolve_war(self) -> None:
         opts, rng = self.options, self.rng
         values, words = {}, []
         dice = []
         for s in self.bidders:
-            k = self.bids[s]
-            strength = self._strength(s, opts.worker_strength, opts.house_strength, k)
             die = rng.die(opts.war_die)
             dice.append(die)
-            values[s] = strength + die + self.mods[s][E.WAR_STRENGTH]
-            words.append(f"seat {s + 1} pays {k} food, rolls {die}: {values[s]}")
-        vandals = self._area_codes().count(VANDAL)
+            values[s] = self.war_strength(s) + die
+            words.append(f"seat {s + 1} pays {self.bids[s]} food, rolls {die}: {values[s]}")
+        vandals = self.area_codes().count(VANDAL)
         if vandals:
-            values[NEUTRAL] = vandals * opts.worker_strength + max(dice)
+            values[NEUTRAL] = self.vandal_strength() + max(dice)
             words.append(f"the vandals {values[NEUTRAL]}")
         best = max(values.values())
         top = [s for s, v in values.items() if v == best]
@@ -688,7 +697,8 @@ class PopulousState(State):
 
     # ---- helpers ------------------------------------------------------------------------
 
-    def _area_codes(self) -> list[int]:
+    def area_codes(self) -> list[int]:
+        """What stands on each cell of this turn's area (see `codes`)."""
         occ = self.occ
         return [occ[c] for c in self.board.tile_cells[self.area]]
 
