@@ -3,9 +3,12 @@ import math
 import pytest
 
 from soan.bots import make_bot
-from soan.bots.ismcts import Ismcts, rewards
+from soan.bots.heuristic import greedy_action, heuristic_bot, ranked_actions
+from soan.bots.ismcts import Ismcts, Node, rewards
 from soan.bots.match import bot_rngs, play_out
+from soan.engine.registry import get_game
 from soan.engine.rng import Rng
+from soan.games.populous.codes import AREA
 from tests.bots.bot_positions import random_position
 from tests.bots.hidden_cards import GAME as HIDDEN_CARDS
 
@@ -46,3 +49,33 @@ def test_plays_a_whole_game_with_heuristic_rollouts(cityplan, cityplan_content):
     state = play_out(cityplan.new(2, 1, content=cityplan_content), bots, bot_rngs(1, 2))
     assert state.over
 
+
+
+def test_widening_starts_from_the_heuristics_choice_and_grows_with_visits():
+    state = populous_area_choice()
+    legal = state.legal()
+    bot, node = Ismcts(widen=1.0), Node(state.seats)
+    first = bot._widened(node, state, legal, Rng(3))
+    assert first == [greedy_action(state, Rng(3))]  # no ties here: one best area
+    node.visits = 4
+    assert bot._widened(node, state, legal, Rng(3)) == ranked_actions(state, Rng(3))[:3]
+    node.visits = len(legal) ** 2
+    assert bot._widened(node, state, legal, Rng(3)) == legal
+
+
+def test_without_widening_every_legal_action_is_open():
+    state = populous_area_choice()
+    bot = Ismcts(iters=len(state.legal()), widen=0)
+    root = Node(state.seats)
+    for _ in range(len(state.legal())):
+        bot._iterate(root, state, Rng(5))
+    assert set(root.children) == set(state.legal())
+
+
+def populous_area_choice():
+    """A Populous seat choosing its area mid-game, where one area is clearly best."""
+    state = get_game("populous").new(4, 20001)
+    rng = Rng(5)
+    while state.turn() < 13 or state.phase != AREA:
+        state.play(heuristic_bot(state.redeal(state.to_move, rng), rng))
+    return state.redeal(state.to_move, Rng(7))

@@ -19,6 +19,17 @@ def lead(values: list[float], seat: int) -> float:
     return own - max(v for s, v in enumerate(values) if s != seat)
 
 
+def leads(state: State) -> list[tuple[float, Action]]:
+    """Each legal action with the mover's lead after it."""
+    seat = state.to_move
+    out = []
+    for action in state.legal():
+        after = state.copy()
+        after.play(action)
+        out.append((lead(after.evaluate(), seat), action))
+    return out
+
+
 def greedy_action(state: State, rng: Rng) -> Action:
     """The legal action whose result leads by most, ties broken by `rng`.
 
@@ -26,18 +37,17 @@ def greedy_action(state: State, rng: Rng) -> Action:
     legal = state.legal()
     if len(legal) == 1:
         return legal[0]
-    seat = state.to_move
-    best: list[Action] = []
-    best_lead = float("-inf")
-    for action in legal:
-        after = state.copy()
-        after.play(action)
-        score = lead(after.evaluate(), seat)
-        if score > best_lead:
-            best, best_lead = [action], score
-        elif score == best_lead:
-            best.append(action)
+    scored = leads(state)
+    top = max(score for score, _ in scored)
+    best = [action for score, action in scored if score == top]
     return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def ranked_actions(state: State, rng: Rng) -> list[Action]:
+    """The legal actions, best lead first, ties in an order drawn from `rng`."""
+    scored = [(-score, rng.below(1 << 30), action) for score, action in leads(state)]
+    scored.sort(key=lambda item: item[:2])
+    return [action for _, _, action in scored]
 
 
 def heuristic_bot(state: State, rng: Rng) -> Action:

@@ -7,6 +7,13 @@ any determinization, and UCT selects only among the actions legal in the
 current one, using availability counts (how often a child could have been
 chosen) in place of the parent's visits. Each node keeps the summed reward
 vector; the seat to move maximises its own component.
+
+Progressive widening (Chaslot et al., 2008) keeps the budget on plausible
+moves: a node visited n times chooses only among the heuristic's best
+1 + widen * sqrt(n) actions, ranked by one-step lookahead when the node is
+first reached. Without it, a turn made of several choices in a row (an area,
+then an action, then each worker) spreads a small budget so thin that a
+subtree's average says more about its bad branches than its best one.
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ from __future__ import annotations
 import math
 import time
 
-from soan.bots.heuristic import greedy_action
+from soan.bots.heuristic import greedy_action, ranked_actions
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 
@@ -24,13 +31,14 @@ ROLLOUTS = ("random", "heuristic")
 class Node:
     """Visits, availability and summed rewards of the action that leads here."""
 
-    __slots__ = ("avail", "children", "totals", "visits")
+    __slots__ = ("avail", "children", "rank", "totals", "visits")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Action, Node] = {}
         self.totals = [0.0] * seats
         self.visits = 0
         self.avail = 1
+        self.rank: dict[Action, int] | None = None  # the heuristic's order, for widening
 
 
 def rewards(state: State, scale: float) -> list[float]:
@@ -58,8 +66,9 @@ def rewards(state: State, scale: float) -> list[float]:
 class Ismcts:
     """The bot. Budget: `iters` iterations a move, or `time` seconds when given.
     `rollout` is the playout policy, `depth` caps a playout's actions (0: play to
-    the end), `c` is the UCT exploration constant and `scale` the lead in
-    evaluation points that rewards a capped playout about 0.73."""
+    the end), `c` is the UCT exploration constant, `scale` the lead in
+    evaluation points that rewards a capped playout about 0.73, and `widen` the
+    rate of progressive widening (0: every legal action from the first visit)."""
 
     def __init__(
         self,
@@ -69,15 +78,16 @@ class Ismcts:
         depth: int = 20,
         c: float = 0.7,
         scale: float = 10.0,
+        widen: float = 1.0,
     ) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
-        if iters < 1 or time < 0 or depth < 0 or c < 0 or scale <= 0:
+        if iters < 1 or time < 0 or depth < 0 or c < 0 or scale <= 0 or widen < 0:
             raise ValueError(
-                "iters must be at least 1, scale above 0, and time, depth and c at least 0"
+                "iters must be at least 1, scale above 0, and time, depth, c and widen at least 0"
             )
         self.iters, self.seconds, self.depth, self.c = int(iters), float(time), int(depth), c
-        self.scale = float(scale)
+        self.scale, self.widen = float(scale), float(widen)
         self.heuristic_rollout = rollout == "heuristic"
 
     def __call__(self, state: State, rng: Rng) -> Action:
@@ -106,6 +116,8 @@ class Ismcts:
         node, path = root, [root]
         while not det.over:
             legal = det.legal()
+            if self.widen and len(legal) > 1:
+                legal = self._widened(node, det, legal, rng)
             children = node.children
             untried = None
             best, best_score, mover = None, -1.0, det.to_move
@@ -140,6 +152,17 @@ class Ismcts:
             totals = node.totals
             for s, r in enumerate(reward):
                 totals[s] += r
+
+    def _widened(self, node: Node, det: State, legal: list[Action], rng: Rng) -> list[Action]:
+        """The legal actions this visit may choose among: the best few by the
+        heuristic's ranking, more as the node's visits grow."""
+        k = 1 + int(self.widen * math.sqrt(node.visits))
+        if k >= len(legal):
+            return legal
+        if node.rank is None:
+            node.rank = {a: i for i, a in enumerate(ranked_actions(det, rng))}
+        rank, unranked = node.rank, len(node.rank)
+        return sorted(legal, key=lambda a: rank.get(a, unranked))[:k]
 
     def _play_out(self, det: State, rng: Rng) -> None:
         steps = self.depth or -1
