@@ -78,7 +78,7 @@ class Ismcts:
         depth: int = 20,
         c: float = 0.7,
         scale: float = 10.0,
-        widen: float = 1.0,
+        widen: float = 0.25,
     ) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
