@@ -12,10 +12,10 @@ def test_named_bots_are_registered():
 
 
 def test_ismcts_options_come_from_the_spec():
-    bot = make_bot("ismcts:time=1.5:rollout=heuristic:depth=0:c=1.2:scale=4")
+    bot = make_bot("ismcts:time=1.5:rollout=heuristic:depth=0:c=1.2:scale=4:widen=0")
     assert isinstance(bot, Ismcts)
-    assert (bot.seconds, bot.heuristic_rollout, bot.depth, bot.c, bot.scale) == (
-        1.5, True, 0, 1.2, 4.0,
+    assert (bot.seconds, bot.heuristic_rollout, bot.depth, bot.c, bot.scale, bot.widen) == (
+        1.5, True, 0, 1.2, 4.0, 0.0,
     )
     assert make_bot("ismcts:iters=500").iters == 500
 
@@ -29,6 +29,7 @@ def test_ismcts_options_come_from_the_spec():
         "ismcts:rollout=psychic",
         "ismcts:iters=0",
         "ismcts:scale=0",
+        "ismcts:widen=-1",
         "ismcts:speed=9",
         "heuristic:depth=2",
         "random:x=1",
