@@ -24,7 +24,6 @@ from soan.games.populous.codes import (
     BLESSING,
     BUILD,
     DISASTER,
-    EMPTY,
     LABOUR,
     PLACE,
     PROSPERITY,
@@ -47,12 +46,13 @@ WILD_CARD = 1.0  # using it brings a vandal into the area
 
 def evaluate(state: PopulousState) -> list[float]:
     opts = state.options
+    presence = [state.presence_vp(s) for s in range(state.seats)]
     values = []
     for s, total in enumerate(scoring.scores(state)):
         value = float(total)
         if not state.over:
             value += FOOD * state.food[s]
-            value += PRESENCE_VP * state.presence_vp(s)
+            value += PRESENCE_VP * presence[s]
             value += WORKER_ON_MAP * (opts.workers - state.workers[s])
             value += HOUSE_ON_MAP * (opts.houses - state.houses[s])
             value += HAND_CARD * len(state.hands[s]) + GRACE_AREA_CARD * len(state.grace[s])
@@ -61,7 +61,7 @@ def evaluate(state: PopulousState) -> list[float]:
         values[state.active] += pending(state)
     if state.phase == BID:
         for s, odds in zip(state.bidders, war_odds(state), strict=True):
-            win = state.presence_vp(s) + state.mods[s][E.WAR_WIN_VP]
+            win = presence[s] + state.mods[s][E.WAR_WIN_VP]
             loss = opts.war_loss_fp + state.mods[s][E.WAR_LOSS_FP] - WORKER_ON_MAP
             values[s] += odds * win + (1 - odds) * loss
     return values
@@ -118,15 +118,9 @@ def action_value(state: PopulousState, n: int, places: int, free_place: bool) ->
     """What action `n` in the chosen area is worth to the active seat with `places`
     workers still to place: the workers, the presence they bring, and the effect."""
     s, opts, mods = state.active, state.options, state.mods[state.active]
-    cells = state.board.tile_cells[state.area]
     codes = state.area_codes()
     workers, houses = codes.count(s << 1), codes.count(s << 1 | 1)
-    if free_place or state.food[s] >= opts.placement_food:
-        room = codes.count(EMPTY)
-    else:
-        free, terrain = state.free[s], state.board.terrain
-        room = sum(1 for c in cells if state.occ[c] == EMPTY and free >> terrain[c] & 1)
-    placed = min(places, room, state.workers[s])
+    placed = min(places, len(state.placeable(s, free_place)), state.workers[s])
     value = WORKER_ON_MAP * placed
     present = workers or houses
     if placed and not present:

@@ -213,7 +213,7 @@ class PopulousState(State):
     def _legal_actions(self) -> list[Action]:
         phase, s = self.phase, self.to_move
         if phase == PLACE:
-            acts = [_PLACE[c] for c in self.placeable(s)]
+            acts = [_PLACE[c] for c in self.placeable(s, self.free_place)]
             acts.append(DONE)
             return acts
         if phase == AREA:
@@ -344,19 +344,20 @@ class PopulousState(State):
             return
         self._begin_place()
 
-    def placeable(self, s: int) -> list[int]:
-        """Empty cells of the area `s` may place a worker on now (food permitting)."""
+    def placeable(self, s: int, free_place: bool) -> list[int]:
+        """Empty cells of the area `s` may place a worker on now: any, when placing is
+        free of food (Blessing) or `s` can pay; else only its free terrains."""
         if not self.workers[s]:
             return []
         occ, terrain = self.occ, self.board.terrain
-        if self.free_place or self.food[s] >= self.options.placement_food:
+        if free_place or self.food[s] >= self.options.placement_food:
             return [c for c in self.board.tile_cells[self.area] if occ[c] == EMPTY]
         free = self.free[s]
         return [c for c in self.board.tile_cells[self.area]
                 if occ[c] == EMPTY and free >> terrain[c] & 1]
 
     def _begin_place(self) -> None:
-        if self.places > 0 and self.placeable(self.to_move):
+        if self.places > 0 and self.placeable(self.to_move, self.free_place):
             self.phase = PLACE
         else:
             self._after_place()
