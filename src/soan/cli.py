@@ -65,10 +65,14 @@ def play(
 
     Example: soan play cityplan --seats human,heuristic,ismcts:iters=500 --seed 7
     """
-    from soan.terminal import PlaySetup, run_table
+    from soan.engine.registry import get_game
+    from soan.table import TableSetup, parse_option_args
+    from soan.terminal import run_table, seats_for
 
     try:
-        setup = PlaySetup.build(game_id, players, seats, seed, variant, option or [], content)
+        overrides = parse_option_args(get_game(game_id), option or [])
+        setup = TableSetup.build(game_id, seats_for(game_id, players, seats), seed, variant,
+                                 overrides, content)
         run_table(setup, console, record, quiet)
     except SoanError as exc:
         fail(str(exc))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -12,11 +11,11 @@ from rich.table import Table
 
 from soan.bots import Bot, make_bot
 from soan.bots.match import bot_rngs, choose
-from soan.engine.core import Game, OptionsError, SoanError, State, parse_option_value
+from soan.engine.core import Game, OptionsError, SoanError, State
 from soan.engine.record import Record, replay
 from soan.engine.registry import get_game
+from soan.table import HUMAN, TableSetup
 
-HUMAN = "human"
 HELP = """Type the number of a choice and press Enter.
   help   this text
   rules  the rules reference of this game
@@ -24,51 +23,19 @@ HELP = """Type the number of a choice and press Enter.
   quit   leave the game (use --record to keep a record of finished games)"""
 
 
-@dataclass
-class PlaySetup:
-    game: Game
-    seats: list[str]
-    seed: int
-    variant: str
-    options: Any
-    content: Any
-
-    @classmethod
-    def build(
-        cls,
-        game_id: str,
-        players: int,
-        seats: str,
-        seed: int,
-        variant: str,
-        option_args: list[str],
-        content_path: Path | None,
-    ) -> PlaySetup:
-        game = get_game(game_id)
-        specs = [s.strip() for s in seats.split(",")] if seats else []
-        if players and specs and len(specs) != players:
-            raise OptionsError(f"--players {players} but --seats lists {len(specs)} seats")
-        n = players or len(specs) or game.min_seats
-        specs = specs or ["random"] * n
-        overrides = {}
-        for arg in option_args:
-            key, eq, value = arg.partition("=")
-            if not eq:
-                raise OptionsError(f"--option takes key=value, not {arg!r}")
-            overrides[key] = parse_option_value(game, key, value)
-        options = game.options(variant, **overrides)
-        content = game.load_content(str(content_path) if content_path else None)
-        for spec in specs:
-            if spec != HUMAN:
-                make_bot(spec)  # refuse a bad spec before the game starts
-        game.new(n, seed, options, content)  # refuse a bad table size before the game starts
-        return cls(game, specs, seed, variant, options, content)
+def seats_for(game_id: str, players: int, seats: str) -> list[str]:
+    """The seat specs of `soan play`: as listed, or all random for the table size."""
+    game = get_game(game_id)
+    specs = [s.strip() for s in seats.split(",")] if seats else []
+    if players and specs and len(specs) != players:
+        raise OptionsError(f"--players {players} but --seats lists {len(specs)} seats")
+    return specs or ["random"] * (players or game.min_seats)
 
 
-def run_table(setup: PlaySetup, console: Console, record_path: Path | None, quiet: bool) -> State:
+def run_table(setup: TableSetup, console: Console, record_path: Path | None, quiet: bool) -> State:
     """Play one game to its end (or until a human quits)."""
     game = setup.game
-    state = game.new(len(setup.seats), setup.seed, setup.options, setup.content)
+    state = setup.new_state()
     bots: list[Bot | None] = [None if s == HUMAN else make_bot(s) for s in setup.seats]
     rngs = bot_rngs(setup.seed, len(setup.seats))
     humans = [s for s, b in enumerate(bots) if b is None]
@@ -95,9 +62,9 @@ def run_table(setup: PlaySetup, console: Console, record_path: Path | None, quie
         _print_log(console, state, seen)
     print_final(console, state, setup.seats)
     if record_path is not None:
-        Record.of(
-            state, setup.variant, game.content_hash(setup.content), setup.seats, setup.seed
-        ).save(record_path)
+        Record.of(state, setup.variant, setup.content_hash, list(setup.seats), setup.seed).save(
+            record_path
+        )
         console.print(
             f"Record written to {record_path} (replay it with: soan replay {record_path})"
         )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from soan.engine.core import Action, Game, State
+from soan.engine.core import Action, Game, State, Variant
 from soan.engine.rng import Rng
 
 ROUNDS = 3
@@ -42,9 +42,11 @@ class HiddenCards(State):
             out.append({"cards": sum(mine), "rounds": 2 * rounds_won})
         return out
 
-    def winners(self) -> list[int]:
-        if not self.over:
-            return []
+    @property
+    def first_player(self) -> int:
+        return 0
+
+    def _winners(self) -> list[int]:
         totals = self.scores()
         return [s for s in (0, 1) if totals[s] == max(totals)]
 
@@ -69,8 +71,7 @@ class HiddenCards(State):
         rng.shuffle(pool)
         o.hands[other] = [pool.pop() for _ in o.hands[other]]
         o.deck = pool
-        o.rng = rng.spawn()
-        o._legal = None
+        o._forget_past(rng)
         return o
 
     def label(self, action: Action) -> str:
@@ -87,16 +88,17 @@ class HiddenCardsGame(Game):
     title = "Hidden cards"
     min_seats = max_seats = 2
     Options = Options
-    variants: ClassVar[dict[str, dict]] = {"default": {}}
+    variants: ClassVar[dict[str, Variant]] = {"default": Variant("the only way to play")}
 
     def load_content(self, path: str | None = None) -> None:
         return None
 
+    def usage_keys(self, content: Any, options: Any) -> list[str]:
+        return []
+
     def _new(self, seats: int, seed: int, options: Any, content: Any) -> HiddenCards:
         state = HiddenCards.__new__(HiddenCards)
-        state.seats, state.options, state.content = seats, options, content
-        state.rng = Rng(seed)
-        state.history, state.log, state._legal = [], [], None
+        state._init_base(seats, seed, options, content)
         state.deck = list(range(12))
         state.rng.shuffle(state.deck)
         state.hands = [[state.deck.pop() for _ in range(ROUNDS)] for _ in range(seats)]

@@ -20,36 +20,44 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from soan.engine.errors import IllegalAction, OptionsError, SoanError
+from soan.engine.options import Variant, check_options
 from soan.engine.rng import Rng
 
+__all__ = ["Action", "Game", "IllegalAction", "OptionsError", "SoanError", "State", "Variant"]
+
 Action = tuple  # e.g. ("build", 17); its JSON form is a list
-
-
-class SoanError(Exception):
-    """Base of every error soan raises on purpose, with a message for people."""
-
-
-class IllegalAction(SoanError):
-    """An action that is not legal now; the state was left unchanged."""
-
-
-class OptionsError(SoanError):
-    """Unknown option, bad option value, or unknown variant."""
 
 
 def action_from_json(data: Any) -> Action:
     """Turn a JSON list back into an action tuple."""
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
         raise ValueError(f"an action is a list starting with its name, got {data!r}")
-    if not all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in data):
+    if not all(type(x) is str or type(x) is int for x in data):
         raise ValueError(f"an action holds only names and whole numbers, got {data!r}")
     return tuple(data)
 
 
-class State(ABC):
-    """One moment of one game. Subclasses use `__slots__` and hand-written `copy()`."""
+def is_action(value: Any) -> bool:
+    """True for a tuple of plain `str` and `int` parts (no bool, float or NumPy number)."""
+    return type(value) is tuple and all(type(x) is str or type(x) is int for x in value)
 
-    __slots__ = ("_legal", "content", "history", "log", "options", "rng", "seats", "to_move")
+
+Notes = tuple | None  # (earlier notes, seat, key): a persistent list, so copies share it
+
+
+class State(ABC):
+    """One moment of one game. Subclasses use `__slots__` and hand-written `copy()`.
+
+    A game's `setup` starts with `_init_base`; its `copy` calls `_copy_base`; its
+    `redeal` ends with `_forget_past`. Every game provides `first_player`,
+    `faction(seat)` and calls `_note(seat, "kind:name")` whenever a content item or a
+    rule branch worth counting is used, which `usage()` adds up for the lab."""
+
+    __slots__ = (
+        "_legal", "_notes", "content", "history", "log", "options", "rng", "seats",
+        "to_move", "unfinished",
+    )
 
     game: ClassVar[Game]
 
@@ -60,39 +68,80 @@ class State(ABC):
     rng: Rng
     history: list[Action]
     log: list[str]
-    _legal: list[Action] | None
+    unfinished: bool
+    _legal: tuple[Action, ...] | None
+    _notes: Notes
+
+    def _init_base(self, seats: int, seed: int, options: Any, content: Any) -> None:
+        """Fill the contract's fields of a new game."""
+        self.seats, self.options, self.content = seats, options, content
+        self.rng = Rng(seed)
+        self.history, self.log = [], []
+        self._legal = None
+        self._notes = None
+        self.unfinished = False
 
     @property
     def over(self) -> bool:
         return self.to_move is None
 
+    @property
     @abstractmethod
-    def _legal_actions(self) -> list[Action]:
+    def first_player(self) -> int:
+        """The seat that moves first in turn order (start player, first mayor): seat
+        order and turn order differ whenever the draft picks the start by chance."""
+
+    def faction(self, seat: int) -> str | None:
+        """The seat's asymmetric start (its race), as named in the content; None where
+        the game has none or it is not chosen yet."""
+        return None
+
+    @abstractmethod
+    def _legal_actions(self) -> Sequence[Action]:
         """Every legal action for `to_move`, in a stable order."""
 
     @abstractmethod
     def _apply(self, action: Action) -> None:
         """Apply a legal action and advance to the next decision."""
 
-    def legal(self) -> list[Action]:
-        """The complete list of legal actions (shared: do not mutate it)."""
+    def legal(self) -> tuple[Action, ...]:
+        """Every legal action now, in a stable order (a tuple: it cannot be changed)."""
         if self._legal is None:
-            self._legal = [] if self.to_move is None else self._legal_actions()
+            self._legal = () if self.to_move is None else tuple(self._legal_actions())
         return self._legal
 
     def play(self, action: Action) -> None:
-        """Play a legal action; an illegal one raises `IllegalAction` and changes nothing."""
-        if action not in self.legal():
+        """Play a legal action; anything else raises `IllegalAction` and changes nothing.
+        Parts must be plain `str` and `int` (a bool or float equal to a legal id is not
+        that id). A game still going after `game.max_actions` ends as unfinished."""
+        if not is_action(action) or action not in self.legal():
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
         self.history.append(action)
         self._apply(action)
+        if self.to_move is not None and len(self.history) >= self.game.max_actions:
+            self._stop_unfinished()
 
-    def _why_illegal(self, action: Action) -> str:
+    def _stop_unfinished(self) -> None:
+        self.to_move = None
+        self.unfinished = True
+        keep = ", ".join(f"{k}={getattr(self.options, k)}" for k in self.game.length_options)
+        self.log.append(
+            f"The game is stopped unfinished after {len(self.history):,} actions"
+            + (f": the rule numbers {keep} keep it going." if keep else ".")
+        )
+
+    def _why_illegal(self, action: Any) -> str:
+        if not is_action(action):
+            return (
+                f"{action!r} is not an action: an action is a tuple of names (str) and "
+                "whole numbers (int), such as ('build', 17)"
+            )
         if self.to_move is None:
             return f"the game is over; {action!r} cannot be played"
-        choices = ", ".join(map(repr, self.legal()[:12]))
-        more = "" if len(self.legal()) <= 12 else f" and {len(self.legal()) - 12} more"
+        legal = self.legal()
+        choices = ", ".join(map(repr, legal[:12]))
+        more = "" if len(legal) <= 12 else f" and {len(legal) - 12} more"
         return (
             f"{action!r} is not legal for seat {self.to_move + 1} now; "
             f"legal actions are {choices}{more}"
@@ -106,9 +155,36 @@ class State(ABC):
     def breakdown(self) -> list[dict[str, int]]:
         """Each seat's points by source; the values add up to `scores()`."""
 
-    @abstractmethod
     def winners(self) -> list[int]:
-        """The seats that share the win (empty while the game goes on, or on a draw)."""
+        """The seats that share the win: empty while the game goes on, on a draw, and
+        for a game stopped unfinished."""
+        if self.to_move is not None or self.unfinished:
+            return []
+        return self._winners()
+
+    @abstractmethod
+    def _winners(self) -> list[int]:
+        """The seats that share the win of a finished game (empty on a draw)."""
+
+    def _note(self, seat: int, key: str) -> None:
+        """Count one use of a content item or rule branch by `seat` ("built:公園",
+        "war:won"). Notes are shared between copies, so this costs one small tuple."""
+        self._notes = (self._notes, seat, key)
+
+    def usage(self) -> list[dict[str, int]]:
+        """For each seat, how often each noted item or branch was used: "kind:name" ->
+        count (content items under their names exactly as in the content file)."""
+        counts: list[dict[str, int]] = [{} for _ in range(self.seats)]
+        node = self._notes
+        while node is not None:
+            node, seat, key = node
+            counts[seat][key] = counts[seat].get(key, 0) + 1
+        return counts
+
+    def uses(self, action: Action) -> tuple[str, ...]:
+        """The usage keys the mover would add by playing `action` (for restricted
+        play: a bot forbidden an item never picks an action that uses it)."""
+        return ()
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -121,7 +197,7 @@ class State(ABC):
     @abstractmethod
     def redeal(self, seat: int, rng: Rng) -> State:
         """A copy in which everything `seat` cannot see is dealt anew, consistently.
-        Its `history` is empty: the real one holds other seats' hidden choices."""
+        Its `history` and notes are empty: they may hold other seats' hidden choices."""
 
     @abstractmethod
     def label(self, action: Action) -> str:
@@ -137,7 +213,7 @@ class State(ABC):
         return 0
 
     def action_kind(self, action: Action) -> str:
-        """The kind of an action, for counting what winners do."""
+        """The kind of an action in the game's own words, for counting what winners do."""
         return action[0]
 
     def render(self, seat: int | None = None) -> str:
@@ -154,6 +230,16 @@ class State(ABC):
         other.history = self.history.copy()
         other.log = self.log.copy()
         other._legal = self._legal
+        other._notes = self._notes
+        other.unfinished = self.unfinished
+
+    def _forget_past(self, rng: Rng) -> None:
+        """End a `redeal`: fresh chance from `rng`, no history, no notes (they may hold
+        other seats' hidden choices), legal actions recomputed."""
+        self.rng = rng.spawn()
+        self.history = []
+        self._notes = None
+        self._legal = None
 
 
 class Game(ABC):
@@ -164,8 +250,10 @@ class Game(ABC):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     Options: ClassVar[type]
-    variants: ClassVar[Mapping[str, Mapping[str, Any]]]  # name -> option overrides
+    variants: ClassVar[Mapping[str, Variant]]  # "default" first: the rules as written
     seat_names: ClassVar[Sequence[str]] = ()
+    max_actions: ClassVar[int] = 20_000  # a game still going after this many actions stops
+    length_options: ClassVar[tuple[str, ...]] = ()  # rule numbers that decide the length
 
     @abstractmethod
     def load_content(self, path: str | None = None) -> Any:
@@ -176,30 +264,42 @@ class Game(ABC):
         return content.hash
 
     @abstractmethod
+    def usage_keys(self, content: Any, options: Any) -> list[str]:
+        """Every key `State.usage()` could hold with this content and these options:
+        the lab lists those never seen (dead cards, rule holes)."""
+
+    @abstractmethod
     def _new(self, seats: int, seed: int, options: Any, content: Any) -> State:
         """Set up a new game."""
 
     def options(self, variant: str = "default", **overrides: Any) -> Any:
-        """The options of a variant, with single rule numbers overridden."""
+        """The options of a variant, with single rule numbers overridden; every value
+        is checked against its field's range."""
         if variant not in self.variants:
             known = ", ".join(self.variants)
             raise OptionsError(f"{self.id} has no variant {variant!r}; variants: {known}")
         fields = {f.name: f for f in dataclasses.fields(self.Options)}
-        values = dict(self.variants[variant])
+        values = dict(self.variants[variant].overrides)
         for key, value in overrides.items():
             if key not in fields:
                 raise OptionsError(f"{self.id} has no option {key!r}; options: {', '.join(fields)}")
             values[key] = value
-        return self.Options(**values)
+        options = self.Options(**values)
+        check_options(self.id, options)
+        return options
 
     def new(self, seats: int, seed: int = 0, options: Any = None, content: Any = None) -> State:
         """A new game for `seats` players from `seed`."""
-        if not self.min_seats <= seats <= self.max_seats:
+        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
             raise OptionsError(
                 f"{self.title} is for {self.min_seats} to {self.max_seats} players, not {seats}"
             )
+        if type(seed) is not int or not 0 <= seed < 2**63:
+            raise OptionsError(f"a seed is a whole number from 0 to 2^63-1, not {seed!r}")
         if options is None:
             options = self.options()
+        else:
+            check_options(self.id, options)
         if content is None:
             content = self.load_content()
         return self._new(seats, seed, options, content)
@@ -227,18 +327,32 @@ def options_to_dict(options: Any) -> dict[str, Any]:
 
 
 def options_from_dict(game: Game, data: Mapping[str, Any]) -> Any:
-    """Rebuild an Options dataclass from its JSON form, refusing unknown fields."""
+    """Rebuild an Options dataclass from its JSON form, refusing unknown fields and
+    values outside their ranges."""
+    if not isinstance(data, Mapping):
+        raise OptionsError(f"{game.id} options must be a table of rule numbers, not {data!r}")
     fields = {f.name: f for f in dataclasses.fields(game.Options)}
     values = {}
     for key, value in data.items():
         if key not in fields:
-            raise OptionsError(f"{game.id} has no option {key!r}")
+            raise OptionsError(f"{game.id} has no option {key!r}; options: {', '.join(fields)}")
         values[key] = tuple(value) if isinstance(value, list) else value
-    return game.Options(**values)
+    options = game.Options(**values)
+    check_options(game.id, options)
+    return options
+
+
+def option_text(value: Any) -> str:
+    """A rule number as typed on the command line: 8, true, 20/10/5."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple):
+        return "/".join(map(str, value))
+    return str(value)
 
 
 def parse_option_value(game: Game, key: str, text: str) -> Any:
-    """Parse `key=text` from the command line using the field's default for its type."""
+    """Parse `key=text` from the command line by the type of the field's default."""
     fields = {f.name: f for f in dataclasses.fields(game.Options)}
     if key not in fields:
         raise OptionsError(f"{game.id} has no option {key!r}; options: {', '.join(fields)}")
@@ -250,10 +364,10 @@ def parse_option_value(game: Game, key: str, text: str) -> Any:
             return text.lower() in ("true", "1", "yes")
         if isinstance(default, int):
             return int(text)
-        if isinstance(default, float):
-            return float(text)
         if isinstance(default, tuple):
             return tuple(int(x) for x in text.split("/"))
     except ValueError:
-        raise OptionsError(f"option {key} takes a value like {default!r}, not {text!r}") from None
+        raise OptionsError(
+            f"option {key} takes a value like {option_text(default)}, not {text!r}"
+        ) from None
     return text

@@ -1,6 +1,6 @@
 """One run from the command line's words to a finished results file, with a progress bar.
 
-The run's settings are checked the way `soan play` checks them (`PlaySetup.build`),
+The run's settings are checked the way `soan play` checks them (`TableSetup.build`),
 then only the games not yet in the results file are played, and each finished
 chunk is saved at once, so Ctrl-C or a crash loses at most the chunks in flight.
 """
@@ -35,7 +35,7 @@ from soan.lab.runner import (
     run_chunks,
 )
 from soan.lab.store import ResultStore
-from soan.terminal import HUMAN, PlaySetup
+from soan.table import HUMAN, TableSetup, parse_option_args
 
 
 @dataclass(frozen=True)
@@ -103,8 +103,8 @@ def build_run(
     """Check a run's settings (as `soan play` does) and fix what decides its games."""
     game = get_game(game_id)
     specs = seat_specs(game, bots, players)
-    setup = PlaySetup.build(
-        game_id, len(specs), ",".join(specs), seed, variant, option_args, content_path
+    setup = TableSetup.build(
+        game_id, specs, seed, variant, parse_option_args(game, option_args), content_path
     )
     spec = RunSpec(
         game_id=game.id,

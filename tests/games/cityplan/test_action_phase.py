@@ -25,7 +25,7 @@ def test_all_three_action_cards_return_every_turn():
     pick_all(state, {0: 3, 1: 3})
     while state.phase != PICK:
         state.play(("income",)) if ("income",) in state.legal() else state.play(state.legal()[0])
-    assert state.legal() == [("act", 1), ("act", 2), ("act", 3)]
+    assert state.legal() == (("act", 1), ("act", 2), ("act", 3))
 
 
 def test_income_draws_one_card():

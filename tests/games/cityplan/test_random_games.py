@@ -124,4 +124,4 @@ def test_hand_limit_discards_are_the_only_choices_when_over_the_limit():
         state.play(next((a for a in (("act", 1), ("income",)) if a in legal), rng.choice(legal)))
     seat = state.to_move
     assert len(state.hands[seat]) > 8
-    assert state.legal() == [("discard", c) for c in state.hands[seat]]
+    assert state.legal() == tuple(("discard", c) for c in state.hands[seat])

@@ -41,4 +41,4 @@ def test_first_mayor_is_seat_one_and_everyone_picks_an_action_card():
     # 「アクションカードの手札から1枚選び、同時に公開します」
     state = new(3)
     assert state.mayor == 0 and state.phase == PICK and state.to_move == 0
-    assert state.legal() == [("act", 1), ("act", 2), ("act", 3)]
+    assert state.legal() == (("act", 1), ("act", 2), ("act", 3))

@@ -185,7 +185,7 @@ def test_prosperity_turns_a_worker_into_a_house_and_scores_every_area():
     vp_bonus = state.mods[0][E.PROSPERITY_VP]
     choose(state, pair, PROSPERITY)
     state.play(("place", cells(state, t)[0]))
-    assert state.phase == BUILD and state.legal() == [("build", cells(state, t)[0])]
+    assert state.phase == BUILD and state.legal() == (("build", cells(state, t)[0]),)
     workers = state.workers[0]
     state.play(("build", cells(state, t)[0]))
     assert state.occ[cells(state, t)[0]] == house(0)

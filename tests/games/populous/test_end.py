@@ -31,7 +31,7 @@ def test_the_round_is_played_out_after_someone_reaches_60():
         turns += 1
     assert turns == 4 and state.turn() == 4
     assert any("the round is played out" in line for line in state.log)
-    assert state.to_move is None and state.legal() == []
+    assert state.to_move is None and state.legal() == ()
 
 
 def test_reaching_60_on_the_last_seat_of_the_round_ends_at_once():

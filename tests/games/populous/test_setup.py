@@ -76,7 +76,7 @@ def test_grace_setup_draw_seven_keep_three_one_card_at_a_time():
     assert first == state.start
     offer = list(state.offers[first])
     legal = state.legal()
-    assert legal == [("keep", k) for k in sorted(set(offer))]
+    assert legal == tuple(("keep", k) for k in sorted(set(offer)))
     state.play(legal[0])
     assert state.to_move == first and len(state.hands[first]) == 1
     state.play(state.legal()[0])

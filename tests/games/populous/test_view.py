@@ -69,9 +69,9 @@ def test_every_legal_action_has_words():
 
 def test_action_kinds_name_the_action_cards():
     state = new(3)
-    assert state.action_kind(("act", 3)) == "prosperity"
-    assert state.action_kind(("wildact", 4)) == "wild disaster"
-    assert state.action_kind(("place", 3)) == "place"
+    assert state.action_kind(("act", 3)) == "Prosperity"
+    assert state.action_kind(("wildact", 4)) == "Disaster with the wild card"
+    assert state.action_kind(("place", 3)) == "place a worker"
 
 
 def test_the_log_never_names_a_hidden_card():

@@ -166,7 +166,7 @@ def test_losing_vandals_lose_one_piece_to_the_stock_chosen_by_the_active_seat():
     assert "seat 2 wins" in state.log[-2]
     state.play(("return", cells(state, t)[6]))  # seat 0 loses its worker
     assert state.phase == RETURN and state.to_move == 0 and state.losers == [5]
-    assert state.legal() == [("return", cells(state, t)[0])]
+    assert state.legal() == (("return", cells(state, t)[0]),)
     state.play(("return", cells(state, t)[0]))
     assert state.vandals == 0 and state.occ[cells(state, t)[0]] == -1
 

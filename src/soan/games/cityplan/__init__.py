@@ -9,7 +9,7 @@ from soan.engine.registry import register
 from soan.games.cityplan import content as content_module
 from soan.games.cityplan.content import Cards, CityPlanContent
 from soan.games.cityplan.options import VARIANTS, Options
-from soan.games.cityplan.state import CityPlanState
+from soan.games.cityplan.state import ACTION_CARDS, LOTTERY_DECIDED, CityPlanState
 
 _CARDS: dict[tuple[str, bool, int], Cards] = {}
 
@@ -29,9 +29,21 @@ class CityPlan(Game):
     max_seats = 5
     Options = Options
     variants = VARIANTS
+    length_options = ("end_buildings", "hand_limit", "build_income")
 
     def load_content(self, path: str | None = None) -> CityPlanContent:
         return content_module.load(path)
+
+    def usage_keys(self, content: CityPlanContent, options: Options) -> list[str]:
+        edition = "plain" if options.plain else "delta"
+        built = [b.name for b in content.deck if not (options.plain and b.type == "special")]
+        income = [c.name for c in content.income if c.edition in ("both", edition)]
+        return [
+            *(f"action:{name}" for name in ACTION_CARDS.values()),
+            *(f"built:{name}" for name in dict.fromkeys(built)),
+            *(f"income:{name}" for name in dict.fromkeys(income)),
+            *([LOTTERY_DECIDED] if options.city_bonus else []),
+        ]
 
     def _new(self, seats: int, seed: int, options: Options, content: Any) -> CityPlanState:
         state = CityPlanState.__new__(CityPlanState)

@@ -4,25 +4,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from soan.engine.options import Variant, rule
+
 
 @dataclass(frozen=True)
 class Options:
-    plain: bool = False  # the plain edition: no special facilities, a farm each, エコ奨励金
-    hand_start: int = 5  # 5枚ずつ「手札」として配り
-    hand_limit: int = 8  # 9枚以上持っているプレイヤーは 8枚になるまで
-    build_income: int = 2  # 建設しなかった場合、山札からカードを2枚引きます
-    end_buildings: int = 10  # 建物を10軒建設したら、そのターンでゲームが終了
-    councillors_per_player: int = 3  # プレイ人数×3枚の議員チップ
-    councillor_chips: int = 15  # 議員チップ 15枚
-    parliament_bonus: int = 5  # 最も多く持っているプレイヤーは5点
-    parliament_penalty: int = 5  # 全く持っていないプレイヤーは5点を失います
-    completion_10: tuple[int, int, int] = (20, 10, 5)  # 特殊施設 0 / 1 / 2軒以上
-    completion_9: tuple[int, int, int] = (10, 5, 2)
-    development_multiplier: int = 2  # 最も小さいものの2倍
-    city_bonus: bool = True  # 都市ボーナス (the lottery) is scored
+    plain: bool = rule(False, about="the plain edition: no special facilities, a farm each")
+    hand_start: int = rule(5, 1, 12, about="5枚ずつ「手札」として配り")
+    hand_limit: int = rule(8, 3, 20, about="9枚以上持っているプレイヤーは 8枚になるまで")
+    build_income: int = rule(2, 1, 6, about="建設しなかった場合、山札からカードを2枚引きます")
+    end_buildings: int = rule(10, 4, 20, about="建物を10軒建設したら、そのターンでゲームが終了")
+    councillors_per_player: int = rule(3, 0, 10, about="プレイ人数×3枚の議員チップ")
+    councillor_chips: int = rule(15, 0, 50, about="議員チップ 15枚")
+    parliament_bonus: int = rule(5, 0, 30, about="最も多く持っているプレイヤーは5点")
+    parliament_penalty: int = rule(5, 0, 30, about="全く持っていないプレイヤーは5点を失います")
+    completion_10: tuple[int, int, int] = rule(
+        (20, 10, 5), 0, 100, about="完成ボーナス, N buildings: 特殊施設 0 / 1 / 2軒以上"
+    )
+    completion_9: tuple[int, int, int] = rule(
+        (10, 5, 2), 0, 100, about="完成ボーナス, N-1 buildings: 特殊施設 0 / 1 / 2軒以上"
+    )
+    development_multiplier: int = rule(2, 0, 10, about="最も小さいものの2倍")
+    city_bonus: bool = rule(True, about="都市ボーナス (the lottery) is scored")
 
 
 VARIANTS = {
-    "default": {},
-    "plain": {"plain": True},
+    "default": Variant("City Plan Delta as written: special facilities in the deck"),
+    "plain": Variant(
+        "The plain edition: no special facilities; each player starts with a Farm (農場) "
+        "and a plant 2 power weaker; completion scored as with 1 special facility",
+        {"plain": True},
+    ),
 }

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from soan.games.cityplan.state import CityPlanState
 
 SOURCES = ("buildings", "councillors", "parliament", "completion", "development", "city")
+WITHOUT_LOTTERY = tuple(k for k in SOURCES if k != "city")  # 都市ボーナス is the lottery
 
 
 def counts(cards: Cards, tableau: list[int]) -> list[int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from soan.engine.cards import take_cards
-from soan.engine.core import Action, State
+from soan.engine.core import Action, OptionsError, State
 from soan.engine.rng import Rng
 from soan.games.cityplan import evaluation, render, scoring
 from soan.games.cityplan.content import COM, IND, PWR, RES, SPE, TYPE_NAMES, Cards, IncomeCard
@@ -21,6 +21,11 @@ from soan.games.cityplan.options import Options
 PICK, EXCHANGE, BUILD, PAY, LIMIT, OVER = range(6)
 PHASE_NAMES = ("action", "exchange", "build", "pay", "hand limit", "over")
 ACTION_CARDS = {1: "Income", 2: "Exchange", 3: "Parliament"}
+ACTION_KINDS = {  # what people call each kind of choice (for the lab's tables)
+    "build": "build", "pay": "pay a card", "income": "build nothing (draw)",
+    "discard": "discard", "done": "end exchange",
+}
+LOTTERY_DECIDED = "lottery:decided"
 
 _MAX_ID = 1024
 _PICKS = [("act", 1), ("act", 2), ("act", 3)]
@@ -75,9 +80,8 @@ class CityPlanState(State):
     # ---- setup -------------------------------------------------------------------------
 
     def setup(self, seats: int, seed: int, options: Options, content: Any, cards: Cards) -> None:
-        self.seats, self.options, self.content, self.cards = seats, options, content, cards
-        self.rng = Rng(seed)
-        self.history, self.log, self._legal = [], [], None
+        self._init_base(seats, seed, options, content)
+        self.cards = cards
         edition = "plain" if options.plain else "delta"
         self.incomes = tuple(
             sorted(
@@ -93,6 +97,11 @@ class CityPlanState(State):
                 self.tableaux[s].append(farm)
                 self.power[s] -= cards.power[farm]
         self.deck = list(cards.deck_ids)
+        if seats * options.hand_start > len(self.deck):
+            raise OptionsError(
+                f"a deck of {len(self.deck)} cards cannot deal hand_start={options.hand_start} "
+                f"to each of {seats} players: add cards or lower hand_start"
+            )
         self.rng.shuffle(self.deck)
         self.hands = [[self.deck.pop() for _ in range(options.hand_start)] for _ in range(seats)]
         self.discard = []
@@ -113,6 +122,11 @@ class CityPlanState(State):
 
     def turn(self) -> int:
         return self.turn_no
+
+    @property
+    def first_player(self) -> int:
+        """Seat 1 is the first mayor; the mayor passes clockwise every turn."""
+        return 0
 
     def copy(self) -> CityPlanState:
         o = CityPlanState.__new__(CityPlanState)
@@ -165,9 +179,7 @@ class CityPlanState(State):
             for s in others:
                 if o.picks[s]:
                     o.picks[s] = rng.below(3) + 1
-        o.rng = rng.spawn()
-        o.history = []  # it holds other seats' hidden choices; a re-dealt state has no past
-        o._legal = None
+        o._forget_past(rng)
         return o
 
     def _legal_actions(self) -> list[Action]:
@@ -239,6 +251,16 @@ class CityPlanState(State):
 
     # ---- costs -------------------------------------------------------------------------
 
+    def uses(self, action: Action) -> tuple[str, ...]:
+        if action[0] == "build":
+            return (f"built:{self.cards.name[action[1]]}",)
+        if action[0] == "act":
+            return (f"action:{ACTION_CARDS[action[1]]}",)
+        return ()
+
+    def action_kind(self, action: Action) -> str:
+        return ACTION_KINDS[action[0]] if action[0] != "act" else ACTION_CARDS[action[1]]
+
     def card_cost(self, seat: int, card: int) -> int:
         """Cards to discard to build `card` now (discounts, free builds)."""
         if self.free[seat]:
@@ -268,6 +290,8 @@ class CityPlanState(State):
 
     def _reveal_picks(self) -> None:
         n, mayor, picks = self.seats, self.mayor, self.picks
+        for s in range(n):
+            self._note(s, f"action:{ACTION_CARDS[picks[s]]}")
         order = [(mayor + k) % n for k in range(n)]
         self.log.append(
             "Action cards: "
@@ -322,6 +346,7 @@ class CityPlanState(State):
         if cards.effect[c] == "free_builds":
             self.free[s] += cards.amount[c]
         self.mods[s] = seat_mods(cards, self.tableaux[s])
+        self._note(s, f"built:{cards.name[c]}")
         self.phase, self.building, self.owed = BUILD, -1, 0
         self.log.append(
             f"Seat {s + 1} builds {cards.english[c]} ({len(self.tableaux[s])} buildings)."
@@ -351,6 +376,7 @@ class CityPlanState(State):
             ]
             for s in takers:
                 self._draw(s, card.draw)
+                self._note(s, f"income:{card.name}")
             who = ", ".join(f"seat {s + 1}" for s in takers)
             paid = f"{who} draw {card.draw}" if takers else "nobody qualifies to draw"
             self.log.append(f"Income card {card.value} {card.english} fires: {paid}.")
@@ -374,6 +400,9 @@ class CityPlanState(State):
             for s in ((self.mayor + k) % n for k in range(n)):
                 drawn = self._take(scoring.tickets(self.cards, self.tableaux[s]))
                 self.lottery[s] = drawn
+            if self._winners() != self._winners(scoring.WITHOUT_LOTTERY):
+                for s in self._winners():
+                    self._note(s, LOTTERY_DECIDED)
         self.log.append(
             "The game ends. "
             + "; ".join(f"seat {s + 1}: {total}" for s, total in enumerate(self.scores()))
@@ -403,10 +432,14 @@ class CityPlanState(State):
     def evaluate(self) -> list[float]:
         return evaluation.evaluate(self)
 
-    def winners(self) -> list[int]:
-        if not self.over:
-            return []
-        totals = self.scores()
+    def lottery_decided(self) -> bool:
+        """True when the city-bonus lottery changed the winner (RULINGS C15): the
+        designer asks to read such games as near-ties."""
+        return any(LOTTERY_DECIDED in u for u in self.usage())
+
+    def _winners(self, sources: tuple[str, ...] = scoring.SOURCES) -> list[int]:
+        """The top total (counting only `sources`); the City Hall owner wins a tie."""
+        totals = [sum(b[k] for k in sources) for b in self.breakdown()]
         best = max(totals)
         tied = [s for s, t in enumerate(totals) if t == best]
         if len(tied) > 1:

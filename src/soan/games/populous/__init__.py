@@ -7,9 +7,10 @@ from typing import Any
 from soan.engine.core import Game
 from soan.engine.registry import register
 from soan.games.populous import content as content_module
+from soan.games.populous.codes import ACTION_NAMES
 from soan.games.populous.content import PopulousContent, Tables
 from soan.games.populous.options import VARIANTS, Options
-from soan.games.populous.state import PopulousState
+from soan.games.populous.state import BRANCHES, PopulousState
 
 _TABLES: dict[str, Tables] = {}
 
@@ -28,9 +29,18 @@ class Populous(Game):
     max_seats = 5
     Options = Options
     variants = VARIANTS
+    length_options = ("end_score",)
 
     def load_content(self, path: str | None = None) -> PopulousContent:
         return content_module.load(path)
+
+    def usage_keys(self, content: PopulousContent, options: Options) -> list[str]:
+        return [
+            *(f"race:{race.name}" for race in content.races),
+            *(f"grace:{name}" for name in dict.fromkeys(c.name for c in content.grace)),
+            *(f"action:{name}" for name in ACTION_NAMES[1:]),
+            *BRANCHES,
+        ]
 
     def _new(self, seats: int, seed: int, options: Options, content: Any) -> PopulousState:
         state = PopulousState.__new__(PopulousState)

@@ -53,8 +53,6 @@ def scores(state: PopulousState) -> list[int]:
 def winners(state: PopulousState) -> list[int]:
     """Highest VP+FP; tied, the most workers on the map; still tied, a draw
     (「それも同じなら引き分け」): nobody wins, so the list is empty."""
-    if not state.over:
-        return []
     totals = scores(state)
     best = max(totals)
     tied = [s for s, t in enumerate(totals) if t == best]

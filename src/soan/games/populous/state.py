@@ -48,6 +48,20 @@ from soan.games.populous.content import MIRACLE, Tables
 from soan.games.populous.options import Options
 
 RESUME_WAR, RESUME_LOSERS = range(2)
+# rule branches the lab counts (usage keys beside race:, grace: and action:)
+WILD_USED, HOUSE_BUILT = "wild card", "house"
+WAR, WAR_WON, WAR_LOST, WAR_VANDALS_WON = "war", "war:won", "war:lost", "war:vandals won"
+ACTION_KINDS = {  # what people call each kind of choice (for the lab's tables)
+    "race": "choose a race", "keep": "keep a grace card", "area": "choose an area",
+    "wild": "choose an area with the wild card", "place": "place a worker",
+    "remove": "remove a worker (Disaster)", "draw": "draw another card (Revelation)",
+    "build": "build a house", "vandal": "place a vandal", "grace": "play a grace card",
+    "discard": "discard a grace card", "bid": "commit food to the war",
+    "pass": "commit no more food", "return": "return a piece after the war",
+}
+DONE_KINDS = {PLACE: "place no more workers", DRAW: "draw no more cards",
+              GRACE: "play no grace card"}
+BRANCHES = (WILD_USED, HOUSE_BUILT, WAR, WAR_WON, WAR_LOST, WAR_VANDALS_WON)
 
 _MAX = 128  # more than the cells of 15 tiles and the card kinds a content file may hold
 _PLACE = tuple(("place", i) for i in range(_MAX))
@@ -80,9 +94,8 @@ class PopulousState(State):
 
     def setup(self, seats: int, seed: int, options: Options, content: Any, tables: Tables) -> None:
         """Lay the world and start race choice (or deal races and go on)."""
-        self.seats, self.options, self.content, self.tables = seats, options, content, tables
-        self.rng = Rng(seed)
-        self.history, self.log, self._legal = [], [], None
+        self._init_base(seats, seed, options, content)
+        self.tables = tables
         if len(tables.deck) < seats * options.grace_draw:
             raise OptionsError(
                 f"a grace deck of {len(tables.deck)} cards cannot deal {options.grace_draw} "
@@ -126,6 +139,7 @@ class PopulousState(State):
 
     def _take_race(self, s: int, r: int) -> None:
         self.race[s] = r
+        self._note(s, f"race:{self.tables.race_name[r]}")
         self._refresh_mods(s)
         self.log.append(f"Seat {s + 1} plays the {self.tables.race_english[r]}.")
 
@@ -166,6 +180,30 @@ class PopulousState(State):
     def turn(self) -> int:
         return self.turn_no
 
+    @property
+    def first_player(self) -> int:
+        """The seat dealt the S-marked wild card (-1 while races are still chosen)."""
+        return self.start
+
+    def faction(self, seat: int) -> str | None:
+        race = self.race[seat]
+        return self.tables.race_name[race] if race >= 0 else None
+
+    def uses(self, action: Action) -> tuple[str, ...]:
+        kind = action[0]
+        if kind == "race":
+            return (f"race:{self.tables.race_name[action[1]]}",)
+        if kind == "grace":
+            return (f"grace:{self.tables.card_name[action[1]]}",)
+        if kind in ("act", "wildact"):
+            name = f"action:{ACTION_NAMES[action[1]]}"
+            return (name, WILD_USED) if kind == "wildact" else (name,)
+        if kind == "wild":
+            return (WILD_USED,)
+        if kind == "build":
+            return (HOUSE_BUILT,)
+        return ()
+
     def copy(self) -> PopulousState:
         o = PopulousState.__new__(PopulousState)
         self._copy_base(o)
@@ -205,9 +243,7 @@ class PopulousState(State):
             o.hands[s] = [pool.pop() for _ in range(len(self.hands[s]))]
             o.offers[s] = [pool.pop() for _ in range(len(self.offers[s]))]
         o.deck = pool
-        o.rng = rng.spawn()
-        o.history = []  # it holds other seats' hidden choices; a re-dealt state has no past
-        o._legal = None
+        o._forget_past(rng)
         return o
 
     def _legal_actions(self) -> list[Action]:
@@ -316,6 +352,7 @@ class PopulousState(State):
         if kind == "wild":
             self.down[s] |= 1 << (x - 1) | 1 << WILD
             self.wild = True
+            self._note(s, WILD_USED)
             self.log.append(f"Seat {s + 1} lowers {x} and the wild card as {y}.")
         else:
             self.down[s] |= 1 << (x - 1) | 1 << (y - 1)
@@ -329,12 +366,14 @@ class PopulousState(State):
         if kind == "wildact":
             self.down[s] |= 1 << WILD
             self.wild = True
+            self._note(s, WILD_USED)
             self.log.append(f"Seat {s + 1} lowers the wild card as {n}: {ACTION_NAMES[n]} "
                             f"in {self._area_name()}.")
         else:
             self.down[s] |= 1 << (n - 1)
             self.log.append(f"Seat {s + 1} lowers {n}: {ACTION_NAMES[n]} in {self._area_name()}.")
         self.action = n
+        self._note(s, f"action:{ACTION_NAMES[n]}")
         self.places, self.free_place, self.drawn = 1, False, 0
         if n == BLESSING:
             self.places = opts.blessing_workers + self.mods[s][E.BLESSING_WORKERS]
@@ -446,6 +485,7 @@ class PopulousState(State):
         self.occ[c] = s << 1 | 1
         self.workers[s] += 1
         self.houses[s] -= 1
+        self._note(s, HOUSE_BUILT)
         self.log.append(f"Seat {s + 1} builds a house on {self._cell(c)}.")
         self._prosperity(s)
         self._creation_end()
@@ -488,6 +528,7 @@ class PopulousState(State):
         cost = self.grace_cost(s, k)
         self.fp[s] -= cost
         self.hands[s].remove(k)
+        self._note(s, f"grace:{t.card_name[k]}")
         self.log.append(f"Seat {s + 1} plays {t.card_english[k]} for {cost} FP.")
         if t.card_kind[k] == MIRACLE:
             for effect, amount in t.card_once[k]:
@@ -633,6 +674,10 @@ class PopulousState(State):
         outcome = ("a tie at the top: everyone loses" if winner < 0 else
                    "the vandals win" if winner == NEUTRAL else f"seat {winner + 1} wins")
         self.log.append(f"War: {'; '.join(words)}; {outcome}.")
+        for s in self.bidders:
+            self._note(s, WAR)
+            self._note(s, WAR_WON if s == winner else
+                       WAR_VANDALS_WON if winner == NEUTRAL else WAR_LOST)
         if 0 <= winner < NEUTRAL:
             gain = self.presence_vp(winner) + self.mods[winner][E.WAR_WIN_VP]
             self._gain_vp(winner, gain, scoring.WAR)
@@ -727,7 +772,7 @@ class PopulousState(State):
     def breakdown(self) -> list[dict[str, int]]:
         return scoring.breakdown(self)
 
-    def winners(self) -> list[int]:
+    def _winners(self) -> list[int]:
         return scoring.winners(self)
 
     def evaluate(self) -> list[float]:
@@ -740,10 +785,13 @@ class PopulousState(State):
         return presentation.label(self, action)
 
     def action_kind(self, action: Action) -> str:
-        if action[0] in ("act", "wildact"):
-            name = ACTION_NAMES[action[1]].lower()
-            return name if action[0] == "act" else f"wild {name}"
-        return action[0]
+        kind = action[0]
+        if kind in ("act", "wildact"):
+            name = ACTION_NAMES[action[1]]
+            return name if kind == "act" else f"{name} with the wild card"
+        if kind == "done":
+            return DONE_KINDS.get(self.phase, "done")
+        return ACTION_KINDS[kind]
 
     def render(self, seat: int | None = None) -> str:
         return presentation.render(self, seat)
