@@ -10,6 +10,7 @@ import typer
 from soan.console import console, fail
 from soan.engine.core import SoanError
 from soan.lab.cli import register as register_lab
+from soan.lab.value_cli import register as register_value
 
 app = typer.Typer(
     help="soan (草案): a playtest lab for tabletop game drafts.",
@@ -126,3 +127,4 @@ def show(
 
 
 register_lab(app)
+register_value(app)
