@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import re
 import signal
 from collections import defaultdict
@@ -27,16 +26,18 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from soan.bots import make_bot
 from soan.bots.match import bot_rngs, choose
 from soan.bots.restricted import FORBID, FORCE, MODES, Restricted
 from soan.engine.core import Game, State, options_from_dict
 from soan.engine.registry import get_game
-from soan.lab.metrics import Z95, Estimate, mean, proportion
+from soan.lab.metrics import Estimate, mean, proportion
 from soan.lab.runner import LabError, Row, plan_chunks
-from soan.lab.store import ResultStore
+
+if TYPE_CHECKING:
+    from soan.lab.store import ResultStore
 
 GAME_BREAKING = 0.15  # a worth beyond +15 points of win rate breaks the game
 DEFAULT_GAMES = 600
@@ -290,10 +291,13 @@ def worth_table(baseline: Sequence[Row], runs: dict[tuple[str, str], Sequence[Ro
     return sorted(table, key=rank)
 
 
-def games_for_interval(half_width: float, spread: float = 0.5) -> int:
-    """Paired games for a ±`half_width` 95% interval when the per-game differences
-    have standard deviation `spread`."""
-    return math.ceil((Z95 * spread / half_width) ** 2)
+def write_atomically(path: Path, text: str) -> None:
+    """Write a text file so that a reader sees the old file or the whole new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, "utf-8")
+    tmp.replace(path)
+
 
 
 # ---- a whole study on disk ----------------------------------------------------------------
@@ -319,6 +323,8 @@ class Study:
     games: int
 
     def _store(self, item: str, mode: str) -> ResultStore:
+        from soan.lab.store import ResultStore
+
         path = run_file(self.out, item, mode)
         path.parent.mkdir(parents=True, exist_ok=True)
         return ResultStore(path, self.plan.identity(self.content_hash, item or BASELINE, mode))

@@ -23,7 +23,7 @@ from plotly.offline import get_plotlyjs
 from soan.bots.restricted import FORBID, FORCE
 from soan.engine.core import Game, options_to_dict
 from soan.lab.findings import difference_text
-from soan.lab.value import GAME_BREAKING, Plan, Worth
+from soan.lab.value import GAME_BREAKING, Plan, Worth, write_atomically
 
 CAUSAL = (
     "These figures are causal: each item's games are played twice on the same seeds, "
@@ -255,13 +255,6 @@ def render(title: str, provenance_lines: dict[str, str], table: list[Worth],
         chart=chart(lines), lines=lines, unrestricted=unrestricted, definitions=DEFINITIONS,
         plotly_js=Markup(get_plotlyjs()), points=points,
     )
-
-
-def write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, "utf-8")
-    tmp.replace(path)
 
 
 def worth_rows(table: list[Worth], plan: Plan, content_hash: str) -> pa.Table:
