@@ -8,7 +8,13 @@ position promises:
 - city-bonus tickets at the mean printed bonus value;
 - a hand card is worth half a point (two pay for a cheap building, and a turn
   without building draws two);
-- power chips a little, but only as many as the remaining buildings can use.
+- power chips a little, but only as many as the remaining buildings can use;
+- what each special facility held will do over the rest of the game (its
+  completion-bonus cost is already in the anticipated bonus): a card discount
+  saves cards on each building of its type still to come, a power discount or
+  TV tower saves power on each, a construction site's free builds save their
+  cards, extra income adds cards on the turns without a building, and City Hall
+  wins ties.
 
 A half-finished compound choice counts as finished: a building being paid for
 is valued as built with its cards gone, an exchange as if its cards were drawn
@@ -30,7 +36,11 @@ if TYPE_CHECKING:
 HAND_CARD = 0.5
 POWER_CHIP = 0.15
 POWER_PER_BUILDING = 3  # about what a building to come will consume
+CARDS_PER_BUILDING = 1.5  # about what a building to come will cost in cards
 EXPECTED_TICKET = 1.0  # the mean printed bonus value of the shipped deck, rounded
+TYPE_SHARE = 0.25  # the share of buildings to come of one type (residential, ...)
+TURNS_WITHOUT_BUILDING = 0.3  # the share of turns a seat builds nothing (heuristic play)
+TIE_WIN = 0.5  # City Hall: a tie for first happens now and then
 
 
 def evaluate(state: CityPlanState) -> list[float]:
@@ -38,7 +48,7 @@ def evaluate(state: CityPlanState) -> list[float]:
         return [float(x) for x in state.scores()]
     seats, phase = state.seats, state.phase
     hands = [len(h) for h in state.hands]
-    tableaux, power, chips = state.tableaux, state.power, state.chips
+    tableaux, power, chips, free = state.tableaux, state.power, state.chips, state.free
     if phase == rules.PICK:
         chips, supply = chips.copy(), state.parliament
         for s, pick in enumerate(state.picks):
@@ -49,19 +59,49 @@ def evaluate(state: CityPlanState) -> list[float]:
                 hands[s] += 1
     elif phase == rules.PAY:
         s, building = state.to_move, state.building
-        tableaux, power = tableaux.copy(), power.copy()
+        tableaux, power, free = tableaux.copy(), power.copy(), free.copy()
         tableaux[s] = [*tableaux[s], building]
         hands[s] -= 1 + state.owed
         if state.cards.is_plant[building]:
             power[s] += state.cards.power[building]
         else:
             power[s] -= state.power_cost(s, building)
+        if state.cards.effect[building] == "free_builds":
+            free[s] += state.cards.amount[building]
     elif phase == rules.EXCHANGE:
         hands[state.to_move] += state.exchanged
     most = max(chips)
+    turns_left = max(state.options.end_buildings - max(len(t) for t in tableaux), 0)
     return [
-        _seat_value(state, tableaux[s], hands[s], power[s], chips[s], most) for s in range(seats)
+        _seat_value(state, tableaux[s], hands[s], power[s], chips[s], most)
+        + effects_value(state, tableaux[s], free[s], turns_left)
+        for s in range(seats)
     ]
+
+
+def effects_value(state: CityPlanState, tableau: list[int], free: int, turns_left: int
+                  ) -> float:
+    """What the special facilities of a city will still do, in points: cards and power
+    saved on the buildings to come, cards drawn on the turns to come."""
+    cards = state.cards
+    to_build = max(state.options.end_buildings - len(tableau), 0)
+    value = free * CARDS_PER_BUILDING * HAND_CARD
+    no_power = False
+    for c in tableau:
+        effect, amount = cards.effect[c], cards.amount[c]
+        if effect == "card_discount":
+            value += min(amount, CARDS_PER_BUILDING) * HAND_CARD * TYPE_SHARE * to_build
+        elif effect == "power_discount":
+            value += min(amount, POWER_PER_BUILDING) * POWER_CHIP * to_build
+        elif effect == "no_power":
+            no_power = True
+        elif effect == "extra_income":
+            value += amount * HAND_CARD * TURNS_WITHOUT_BUILDING * turns_left
+        elif effect == "tie_win":
+            value += TIE_WIN
+    if no_power:  # every building to come is powered: the chips held are not needed
+        value += POWER_CHIP * POWER_PER_BUILDING * to_build
+    return value
 
 
 def _seat_value(
@@ -89,7 +129,8 @@ def _seat_value(
     tickets += each * (each + 1) // 2
     end = opts.end_buildings
     completion = opts.completion_10[min(kinds[SPE], 2)] * min(built, end) / end
-    useful_power = min(power, POWER_PER_BUILDING * max(end - built, 0))
+    needs_power = not any(cards.effect[c] == "no_power" for c in tableau)
+    useful_power = min(power, POWER_PER_BUILDING * max(end - built, 0)) if needs_power else 0
     return (
         points
         + chips

@@ -3,7 +3,10 @@
 The score so far (VP + FP) plus what is held: food pays for placements and war
 bids; each area a seat is present in pays again at every Prosperity or won
 war; a house is a grace slot and 2 in war and Labour; a grace card in hand is
-an option worth about its effect, one in the grace area keeps paying.
+an option worth about its effect. The race's ability and the saints and holy
+sites in the grace area keep paying: each is worth what it adds to the actions
+and wars it touches, times how often those come per turn in play, times the
+seat's turns still to come (the leader's distance to the end over its pace).
 
 A turn's choices (area, action card, each worker) come before their effect, so
 the seat on turn also counts the action it is carrying out as if it were done:
@@ -40,13 +43,32 @@ PRESENCE_VP = 0.5  # per VP a Prosperity would score now
 WORKER_ON_MAP = 0.3
 HOUSE_ON_MAP = 1.0
 HAND_CARD = 1.0
-GRACE_AREA_CARD = 2.0
 WILD_CARD = 1.0  # using it brings a vandal into the area
+LEADER_PACE = 6.0  # VP + FP the leader gains per own turn in heuristic play
+WAR_ODDS_PER_STRENGTH = 0.15  # a point of war value adds about this to a war's odds
+# How much each ongoing effect adds per own turn, per point of its amount: what it
+# improves times how often that comes up per own turn in heuristic play (Prosperity
+# most turns; Labour, Revelation and Disaster now and then; a war every third turn).
+PER_TURN = {
+    E.PROSPERITY_VP: 0.7,
+    E.LABOUR_FOOD: 0.15 * FOOD,
+    E.LABOUR_FP: 0.15,
+    E.REVELATION_DRAW: 0.1 * HAND_CARD,
+    E.GRACE_DISCOUNT: 0.3,
+    E.DISASTER_FP: 0.1,
+    E.WAR_LOSS_FP: 0.2,
+    E.WAR_WIN_VP: 0.1,
+    E.BLESSING_WORKERS: 0.1 * (WORKER_ON_MAP + PRESENCE_VP),
+    E.TURN_FOOD: FOOD,
+}
+WARS_PER_TURN = 0.3
+FREE_TERRAIN_PER_TURN = 0.3 * FOOD  # placements saved from paying food on that terrain
 
 
 def evaluate(state: PopulousState) -> list[float]:
     opts = state.options
     presence = [state.presence_vp(s) for s in range(state.seats)]
+    turns = turns_left(state)
     values = []
     for s, total in enumerate(scoring.scores(state)):
         value = float(total)
@@ -55,7 +77,8 @@ def evaluate(state: PopulousState) -> list[float]:
             value += PRESENCE_VP * presence[s]
             value += WORKER_ON_MAP * (opts.workers - state.workers[s])
             value += HOUSE_ON_MAP * (opts.houses - state.houses[s])
-            value += HAND_CARD * len(state.hands[s]) + GRACE_AREA_CARD * len(state.grace[s])
+            value += HAND_CARD * len(state.hands[s])
+            value += turns * ongoing_per_turn(state, s, presence[s])
         values.append(value)
     if not state.over and state.area >= 0:
         values[state.active] += pending(state)
@@ -65,6 +88,26 @@ def evaluate(state: PopulousState) -> list[float]:
             loss = opts.war_loss_fp + state.mods[s][E.WAR_LOSS_FP] - WORKER_ON_MAP
             values[s] += odds * win + (1 - odds) * loss
     return values
+
+
+def turns_left(state: PopulousState) -> float:
+    """About how many more turns each seat will have: the leader's distance to the end
+    score over its pace (none once the last round is being played)."""
+    if state.ending:
+        return 0.0
+    best = max(v + f for v, f in zip(state.vp, state.fp, strict=True))
+    return max(state.options.end_score - best, 0) / LEADER_PACE
+
+
+def ongoing_per_turn(state: PopulousState, s: int, presence: int) -> float:
+    """What the seat's race ability and grace area add per own turn: each ongoing
+    effect's amount times what it is worth per turn, a war bonus by the VP a won war
+    pays now, and every terrain it may settle for free beyond the plains."""
+    mods = state.mods[s]
+    value = sum(amount * PER_TURN[k] for k, amount in enumerate(mods) if k in PER_TURN)
+    value += mods[E.WAR_STRENGTH] * WARS_PER_TURN * WAR_ODDS_PER_STRENGTH * presence
+    value += (state.free[s].bit_count() - 1) * FREE_TERRAIN_PER_TURN
+    return value
 
 
 def war_odds(state: PopulousState) -> list[float]:
