@@ -222,7 +222,7 @@ class Worth:
     def worth(self) -> Estimate:
         """The win rate the item is worth: lost when forbidden, gained when forced."""
         c = self.change
-        return Estimate(-c.value, -c.high, -c.low) if self.mode == FORBID else c
+        return Estimate(0.0 - c.value, 0.0 - c.high, 0.0 - c.low) if self.mode == FORBID else c
 
 
 def seat_usage(rows: Sequence[Row]) -> list[dict[str, int]]:

@@ -7,7 +7,10 @@ position promises:
   shrinks with every special facility, as the table does);
 - city-bonus tickets at the mean printed bonus value;
 - a hand card is worth half a point (two pay for a cheap building, and a turn
-  without building draws two);
+  without building draws two) up to the hand limit (plus, before the seat
+  builds this turn, the cards its building will take), a little more or less by
+  what it promises if built (its points, less its cards and power, against the
+  deck's average), so the bot pays with, discards and exchanges its weakest cards;
 - power chips a little, but only as many as the remaining buildings can use;
 - what each special facility held will do over the rest of the game (its
   completion-bonus cost is already in the anticipated bonus): a card discount
@@ -18,17 +21,18 @@ position promises:
 
 A half-finished compound choice counts as finished: a building being paid for
 is valued as built with its cards gone, an exchange as if its cards were drawn
-back, and a hidden action card as already taken. One-step lookahead then sees
+back at the deck's average, and a hidden action card as already taken. One-step lookahead then sees
 what an action is worth at once, not after the seat's next choices.
 Once the game is over the values are the final scores.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from soan.games.cityplan import state as rules
-from soan.games.cityplan.content import COM, IND, RES, SPE
+from soan.games.cityplan.content import COM, IND, RES, SPE, Cards
 
 if TYPE_CHECKING:
     from soan.games.cityplan.state import CityPlanState
@@ -37,10 +41,12 @@ HAND_CARD = 0.5
 POWER_CHIP = 0.15
 POWER_PER_BUILDING = 3  # about what a building to come will consume
 CARDS_PER_BUILDING = 1.5  # about what a building to come will cost in cards
+BUILDING_SPEND = 2  # cards a turn's building takes: itself and its cost
 EXPECTED_TICKET = 1.0  # the mean printed bonus value of the shipped deck, rounded
 TYPE_SHARE = 0.25  # the share of buildings to come of one type (residential, ...)
 TURNS_WITHOUT_BUILDING = 0.3  # the share of turns a seat builds nothing (heuristic play)
 TIE_WIN = 0.5  # City Hall: a tie for first happens now and then
+CARD_QUALITY = 0.2  # points per point a hand card promises above the deck's average
 
 
 def evaluate(state: CityPlanState) -> list[float]:
@@ -48,6 +54,7 @@ def evaluate(state: CityPlanState) -> list[float]:
         return [float(x) for x in state.scores()]
     seats, phase = state.seats, state.phase
     hands = [len(h) for h in state.hands]
+    quality = [hand_quality(state.cards, h) for h in state.hands]
     tableaux, power, chips, free = state.tableaux, state.power, state.chips, state.free
     if phase == rules.PICK:
         chips, supply = chips.copy(), state.parliament
@@ -62,6 +69,8 @@ def evaluate(state: CityPlanState) -> list[float]:
         tableaux, power, free = tableaux.copy(), power.copy(), free.copy()
         tableaux[s] = [*tableaux[s], building]
         hands[s] -= 1 + state.owed
+        rest = [c for c in state.hands[s] if c != building]
+        quality[s] = hand_quality(state.cards, rest, paid=state.owed)
         if state.cards.is_plant[building]:
             power[s] += state.cards.power[building]
         else:
@@ -73,10 +82,41 @@ def evaluate(state: CityPlanState) -> list[float]:
     most = max(chips)
     turns_left = max(state.options.end_buildings - max(len(t) for t in tableaux), 0)
     return [
-        _seat_value(state, tableaux[s], hands[s], power[s], chips[s], most)
+        _seat_value(state, tableaux[s], hands[s], power[s], chips[s], most, hand_cap(state, s))
         + effects_value(state, tableaux[s], free[s], turns_left)
+        + quality[s]
         for s in range(seats)
     ]
+
+
+def hand_cap(state: CityPlanState, seat: int) -> int:
+    """The cards of a hand that count: the hand limit, and before the seat's build this
+    turn the cards that building will take too (the limit is checked only at the end
+    of the build phase, 「建設フェイズの終了時に手札の枚数をチェックします」)."""
+    limit = state.options.hand_limit
+    phase = state.phase
+    if phase in (rules.PICK, rules.EXCHANGE) or (phase == rules.BUILD and seat in state.queue):
+        return limit + BUILDING_SPEND
+    return limit
+
+
+@cache
+def _card_promise(cards: Cards) -> tuple[tuple[float, ...], float]:
+    """What each card promises if built (points, less its cards and power; a plant's
+    output counts for it), and the deck's average."""
+    promise = tuple(
+        cards.points[c] - HAND_CARD * cards.cost[c]
+        + POWER_CHIP * cards.power[c] * (1 if cards.is_plant[c] else -1)
+        for c in range(len(cards.points))
+    )
+    return promise, sum(promise[c] for c in cards.deck_ids) / max(len(cards.deck_ids), 1)
+
+
+def hand_quality(cards: Cards, hand: list[int], paid: int = 0) -> float:
+    """How much better a hand is than the same number of average cards, in points, the
+    `paid` weakest cards leaving it."""
+    promise, average = _card_promise(cards)
+    return CARD_QUALITY * sum(sorted(promise[c] - average for c in hand)[paid:])
 
 
 def effects_value(state: CityPlanState, tableau: list[int], free: int, turns_left: int
@@ -105,7 +145,8 @@ def effects_value(state: CityPlanState, tableau: list[int], free: int, turns_lef
 
 
 def _seat_value(
-    state: CityPlanState, tableau: list[int], hand: int, power: int, chips: int, most: int
+    state: CityPlanState, tableau: list[int], hand: int, power: int, chips: int, most: int,
+    cap: int,
 ) -> float:
     cards, opts = state.cards, state.options
     kinds, points, eco = [0, 0, 0, 0, 0], 0, 0
@@ -138,6 +179,6 @@ def _seat_value(
         + opts.development_multiplier * min(sums)
         + completion
         + EXPECTED_TICKET * tickets
-        + HAND_CARD * min(hand, opts.hand_limit)
+        + HAND_CARD * min(hand, cap)
         + POWER_CHIP * useful_power
     )
