@@ -88,3 +88,31 @@ def test_a_facility_without_effect_adds_nothing_beyond_its_points():
     state = new(2, seed=5)
     add_buildings(state, 0, ["Park", *PLAIN_CITY])
     assert effect_value(state) == 0
+
+
+def test_a_card_over_the_hand_limit_counts_until_the_seat_has_built():
+    # SEED 「建設フェイズの終了時に手札の枚数をチェックします。9枚以上持っているプレイヤーは 8枚になるまでカードを捨て札にします」
+    state = new(2, seed=5)
+    limit = state.options.hand_limit
+    assert E.hand_cap(state, 0) == limit + E.BUILDING_SPEND  # action phase: still to build
+    pick_all(state, {0: 1, 1: 1})
+    assert state.phase == BUILD and state.to_move == 0
+    assert E.hand_cap(state, 0) == E.hand_cap(state, 1) == limit + E.BUILDING_SPEND
+    state.play(("income",))  # the mayor builds nothing: done building for this turn
+    assert E.hand_cap(state, 0) == limit and E.hand_cap(state, 1) == limit + E.BUILDING_SPEND
+
+
+def test_the_bot_pays_with_its_weakest_cards():
+    # SEED 「カードコストの枚数のカードを裏向きにして捨て札にします」: which cards is the builder's choice
+    from soan.bots.heuristic import greedy_action
+    from soan.engine.rng import Rng
+
+    state = new(2, seed=5)
+    condo, luxury, apartment, _ = set_hand(state, 0, ["Condominium", "Luxury estate",
+                                                      "Apartment", "Apartment"])
+    pick_all(state, {0: 1, 1: 1})
+    state.hands[0] = [condo, luxury, apartment]  # drop what Income drew: a known hand
+    state._legal = None
+    state.play(("build", condo))
+    assert state.phase == PAY
+    assert greedy_action(state, Rng(1)) == ("pay", apartment)  # 1 point, not the estate's 5
