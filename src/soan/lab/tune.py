@@ -69,10 +69,11 @@ class Param:
 
     @property
     def span(self) -> str:
-        return ",".join(map(_word, self.choices)) if self.choices else f"{self.low}..{self.high}"
+        return ",".join(map(word, self.choices)) if self.choices else f"{self.low}..{self.high}"
 
 
-def _word(value: Any) -> str:
+def word(value: Any) -> str:
+    """A value as typed on the command line (booleans in lower case)."""
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
@@ -386,7 +387,7 @@ class Tuning:
 
         return {
             "game": self.space.game.id, "variant": self.space.variant,
-            "options": {k: _word(v) for k, v in self.space.overrides.items()},
+            "options": {k: word(v) for k, v in self.space.overrides.items()},
             "content": hashlib.sha256(self.space.text.encode()).hexdigest()[:16],
             "params": [f"{p.name}={p.span}" for p in self.space.params],
             "targets": [t.text for t in self.targets], "players": self.sizes,

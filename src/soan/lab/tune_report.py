@@ -17,7 +17,7 @@ import jinja2
 from markupsafe import Markup
 from plotly.offline import get_plotlyjs
 
-from soan.lab.tune import Figures, Tuning
+from soan.lab.tune import CHECK_SEED_OFFSET, Figures, Tuning, word
 from soan.lab.value import write_atomically
 from soan.lab.value_report import soan_version
 
@@ -59,10 +59,15 @@ def content_header(outcome: Outcome) -> str:
     """The comment lines on top of the tuned content file: values, figures, command."""
     t = outcome.tuning
     lines = [f"Tuned by soan tune on {datetime.date.today().isoformat()} (soan {soan_version()}):"]
+    options = {p.name for p in t.space.params if p.path is None}
     lines += [f"  {name} = {best}   (was {was}; searched {span})"
-              for name, was, best, span in outcome.changes()]
+              for name, was, best, span in outcome.changes() if name not in options]
+    chosen = [f"--option {name}={word(best)}" for name, _, best, _ in outcome.changes()
+              if name in options]
+    if chosen:
+        lines.append(f"Rule numbers, to play with: {' '.join(chosen)}")
     where = (f"{outcome.check_games} games per table size on fresh seeds "
-             f"{t.seed + 1_000_000}.." if outcome.check else
+             f"{t.seed + CHECK_SEED_OFFSET}.." if outcome.check else
              f"{t.games} games per table size (the search's own seeds)")
     lines.append(f"Measured with {t.bot} bots, {where}, 95% intervals:")
     for line in outcome.check_lines() or outcome.best.user_attrs["figures"]:
@@ -208,7 +213,7 @@ def render(outcome: Outcome, content_file: Path | None) -> str:
         title=game.title, provenance=provenance, outcome=outcome, columns=columns, rows=rows,
         charts=charts(outcome.study, len(t.space.params)), trials=trials,
         params=[p.name for p in t.space.params], content_file=content_file, game_id=game.id,
-        options=[f"{p}={best.params[p]}" for p in option_params],
+        options=[f"{p}={word(best.params[p])}" for p in option_params],
         plotly_js=Markup(get_plotlyjs()),
     )
 

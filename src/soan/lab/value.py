@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from soan.lab.store import ResultStore
 
 GAME_BREAKING = 0.15  # a worth beyond +15 points of win rate breaks the game
-DEFAULT_GAMES = 600
+DEFAULT_GAMES = 400
 BASELINE = "baseline"
 
 

@@ -186,13 +186,13 @@ def tune(
 
     from soan.lab.runner import default_jobs
     from soan.lab.tune import (
+        CHECK_SEED_OFFSET,
         Tuning,
         completed,
         games_per_trial,
         parse_target,
         space,
     )
-    from soan.lab.tune import measure as measure_figures
     from soan.lab.tune import tune as run_search
     from soan.lab.tune_report import Outcome, write_content, write_page
     from soan.lab.value import Workers
@@ -226,10 +226,8 @@ def tune(
             if check_games:
                 task = progress.add_task("check", total=games_per_trial(
                     sizes, check_games, tuning.targets))
-                plan = tuning.space.plan(study.best_trial.params, tuning.out / "trials",
-                                         "check", bot, seed + 1_000_000)
-                check = measure_figures(plan, sizes, check_games, tuning.targets, workers,
-                                        lambda n: progress.advance(task, n))
+                check = tuning.measure(study.best_trial.params, "best", seed + CHECK_SEED_OFFSET,
+                                       check_games, workers, lambda n: progress.advance(task, n))
         outcome = Outcome(tuning, study, check, check_games, command)
         content_file = write_content(outcome)
         page = write_page(outcome, content_file)
