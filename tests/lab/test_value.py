@@ -64,18 +64,21 @@ def test_forbidding_gold_costs_exactly_what_the_deals_say(toy: Game, tmp_path: P
         study.play([("", ""), *runs], workers)
     table = worth_table(study.rows(), {run: study.rows(*run) for run in runs})
     figures = {(w.item, w.mode): w for w in table}
-    expected_gold, expected_lead, all_gold = [], [], 0
+    expected_gold, expected_lead, all_gold, holding_gold = [], [], 0, []
     for i in range(GAMES):
         hands = toy.new(2, plan.seed + i, toy.options(second_bonus=2), content).hands
         focal = i % 2
         base = exact_share(hands, focal, None, None)
         expected_gold.append(base - exact_share(hands, focal, 0, None))
+        if 0 in hands[focal]:
+            holding_gold.append(expected_gold[-1])
         expected_lead.append(exact_share(hands, focal, None, 2) - base)
         all_gold += hands[focal] == [0, 0]
     gold = figures["keep:gold", FORBID]
     assert gold.worth.value == pytest.approx(sum(expected_gold) / GAMES)
     assert gold.worth.value > 0.2 and gold.worth.low < gold.worth.value < gold.worth.high
     assert gold.restricted_used == pytest.approx(all_gold / GAMES)  # unavoidable: two golds
+    assert gold.worth_when_offered.value == pytest.approx(sum(holding_gold) / len(holding_gold))
     lead = figures["keep:lead", FORCE]
     assert lead.worth.value == pytest.approx(sum(expected_lead) / GAMES) and lead.worth.high < 0
     never = figures["keep:lead", FORBID]  # the bot keeps lead only when it holds nothing else

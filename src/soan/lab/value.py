@@ -216,12 +216,21 @@ class Worth:
     used: Estimate  # share of baseline seat-games that used it
     uses: float  # mean uses per baseline seat-game
     restricted_used: float  # share of restricted games in which the seat used it
+    offered_change: Estimate  # the change over the games in which the seat was offered it
     flags: tuple[str, ...] = ()
 
     @property
     def worth(self) -> Estimate:
         """The win rate the item is worth: lost when forbidden, gained when forced."""
-        c = self.change
+        return self._signed(self.change)
+
+    @property
+    def worth_when_offered(self) -> Estimate:
+        """The same over the games in which the restricted seat could have used it: what
+        the item is worth when it is there to take (elsewhere the twins are identical)."""
+        return self._signed(self.offered_change)
+
+    def _signed(self, c: Estimate) -> Estimate:
         return Estimate(0.0 - c.value, 0.0 - c.high, 0.0 - c.low) if self.mode == FORBID else c
 
 
@@ -244,6 +253,7 @@ def worth(item: str, mode: str, baseline: Sequence[Row], restricted: Sequence[Ro
         raise LabError(f"no baseline games to compare the {mode} run of {item} with")
     usages = seat_usage(baseline)
     offered = sum(1 for r in baseline if item in json.loads(r["offered"]))
+    there = [r["win_share"] - b["win_share"] for b, r in pairs if item in json.loads(b["offered"])]
     return Worth(
         item=item, mode=mode, games=len(pairs),
         change=mean([r["win_share"] - b["win_share"] for b, r in pairs]),
@@ -253,6 +263,7 @@ def worth(item: str, mode: str, baseline: Sequence[Row], restricted: Sequence[Ro
         used=proportion(sum(1 for u in usages if u.get(item, 0)), len(usages)),
         uses=sum(u.get(item, 0) for u in usages) / len(usages),
         restricted_used=sum(1 for _, r in pairs if r["used"]) / len(pairs),
+        offered_change=mean(there) if there else Estimate(0.0, 0.0, 0.0),
     )
 
 

@@ -205,7 +205,7 @@ dt { font-weight: bold; margin-top: 0.5rem; }
 {{ chart }}
 <table>
 <tr><th>#</th><th>item</th><th>used</th><th>offered</th><th>uses per seat-game</th>
-<th>worth: forbidden (95% CI)</th><th>score change forbidden</th>
+<th>worth: forbidden (95% CI)</th><th>worth when offered</th><th>score change forbidden</th>
 <th>gain when forced (95% CI)</th><th>forced: used</th><th>flags</th></tr>
 {% for line in lines %}
 <tr><td>{{ loop.index }}</td><td>{{ line.item }}</td>
@@ -215,8 +215,9 @@ dt { font-weight: bold; margin-top: 0.5rem; }
 {% if line.forbid %}
 <td{% if line.forbid.worth.low > 0 or line.forbid.worth.high < 0 %} class="beyond"{% endif %}>
 {{- points(line.forbid.worth) }}</td>
+<td>{{ "%+.1f" | format(100 * line.forbid.worth_when_offered.value) }}</td>
 <td>{{ "%+.1f" | format(-line.forbid.score_change.value) }}</td>
-{% else %}<td>–</td><td>–</td>{% endif %}
+{% else %}<td>–</td><td>–</td><td>–</td>{% endif %}
 {% if line.force %}
 <td{% if line.force.worth.low > 0 or line.force.worth.high < 0 %} class="beyond"{% endif %}>
 {{- points(line.force.worth) }}</td>
@@ -225,8 +226,11 @@ dt { font-weight: bold; margin-top: 0.5rem; }
 <td class="flag">{{ line.flags | join(", ") }}</td></tr>
 {% endfor %}
 </table>
-<p class="note">Highlighted intervals exclude zero. "score change forbidden" is the
-points the seat's final score loses, on average, when forbidden the item.
+<p class="note">Highlighted intervals exclude zero. "worth when offered" is the worth
+over the games in which the seat could have used the item (in the others the two games
+are identical): what a copy is worth when it is there to take, which compares a single
+card with one that has five copies. "score change forbidden" is the points the seat's
+final score loses, on average, when forbidden the item.
 "forced: used" is the share of forced games in which the seat managed to use it.</p>
 
 {% if unrestricted %}
@@ -269,7 +273,10 @@ def worth_rows(table: list[Worth], plan: Plan, content_hash: str) -> pa.Table:
             "score_change": w.score_change.value, "score_change_low": w.score_change.low,
             "score_change_high": w.score_change.high, "baseline_rate": w.baseline_rate,
             "used": w.used.value, "offered": w.offered, "uses": w.uses,
-            "restricted_used": w.restricted_used, "flags": list(w.flags),
+            "restricted_used": w.restricted_used,
+            "worth_when_offered": w.worth_when_offered.value,
+            "worth_when_offered_low": w.worth_when_offered.low,
+            "worth_when_offered_high": w.worth_when_offered.high, "flags": list(w.flags),
         })
     return pa.Table.from_pylist(rows)
 
