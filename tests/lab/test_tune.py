@@ -168,3 +168,34 @@ def test_targets_read_weights_items_and_ranges() -> None:
     assert parse_target("position", keys).loss(0.07) == 0.07
     assert parse_target("position=..0.05", keys).loss(0.07) == pytest.approx(0.02)
     assert parse_target("length=10..12", keys).loss(13.0) == pytest.approx(0.1)
+
+
+# ---- the shipped content passes its own checks in a short run --------------------------------
+
+def shipped_figures(game_id: str, variant: str, players: int, games: int,
+                    targets: list) -> object:
+    game = registry.get_game(game_id)
+    options = json.dumps(options_to_dict(game.options(variant)), sort_keys=True)
+    plan = Plan(game_id, variant, options, None, players, "heuristic", 77)
+    with Workers(1) as workers:
+        return measure(plan, [players], games, targets, workers)
+
+
+def test_every_city_plan_special_facility_is_built_in_a_short_run() -> None:
+    """The content header's claim (each built in at least 5% of seat-games), smoke-tested:
+    in 30 four-seat games every special facility is built, and games last 10-12 turns."""
+    game = registry.get_game("cityplan")
+    content = game.load_content()
+    specials = [f"built:{b.name}" for b in content.deck if b.type == "special"]
+    targets = [parse_target(f"used:{k}=0.0001..", [*specials]) for k in specials]
+    targets.append(parse_target("length=10..12", []))
+    figures = shipped_figures("cityplan", "default", 4, 30, targets)
+    assert {t.text: figures.loss(t)[0] for t in targets} == {t.text: 0 for t in targets}
+
+
+def test_every_populous_race_is_near_fair_in_a_short_run() -> None:
+    """Races dealt at random to three seats: no race's interval lies beyond 5 points of
+    fair (a smoke test of the header's figures, which come from thousands of games)."""
+    figures = shipped_figures("populous", "random_races", 3, 60, [parse_target("faction", [])])
+    for rate in figures.sizes[0].factions.values():
+        assert rate.low < 1 / 3 + 0.05 and rate.high > 1 / 3 - 0.05

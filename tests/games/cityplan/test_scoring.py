@@ -3,7 +3,8 @@
 import pytest
 
 from soan.games.cityplan import scoring
-from tests.games.cityplan.helpers import add_buildings, new
+from soan.games.cityplan.content import CityPlanContent
+from tests.games.cityplan.helpers import GAME, add_buildings, new
 
 
 def city(names, seats=2, chips=None):
@@ -131,8 +132,14 @@ def test_power_chips_score_nothing_and_totals_add_up():
 
 def test_tie_goes_to_the_city_hall_owner_else_shared():
     # SEED 「同点の場合「シティーホール」を建設しているプレイヤーがいればそのプレイヤーの勝利…それ以外の場合は、同点の勝利です」
+    data = GAME.load_content().model_dump()
+    for entry in data["deck"]:  # a City Hall worth a department store, whatever the content
+        if entry["english"] == "City Hall":
+            entry["points"] = 4
+    content = CityPlanContent.model_validate(data)
+
     def ended(second: str):
-        state = new(3)
+        state = GAME.new(3, 1, GAME.options(), content)
         add_buildings(state, 0, ["Department store"])  # 4 points
         add_buildings(state, 1, [second])  # 4 points too
         state.chips = [1, 1, 0]
