@@ -168,6 +168,7 @@ def test_targets_read_weights_items_and_ranges() -> None:
     assert parse_target("position", keys).loss(0.07) == 0.07
     assert parse_target("position=..0.05", keys).loss(0.07) == pytest.approx(0.02)
     assert parse_target("length=10..12", keys).loss(13.0) == pytest.approx(0.1)
+    assert parse_target("worth:built:テレビ塔=0..0.1", keys).loss(-0.02) == pytest.approx(0.02)
 
 
 # ---- the shipped content passes its own checks in a short run --------------------------------

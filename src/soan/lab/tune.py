@@ -135,7 +135,9 @@ class Target:
         """How far the figure misses the target (0 when met)."""
         if self.low is None and self.high is None:
             return figure
-        miss = max((self.low or -1e9) - figure, figure - (self.high or 1e9), 0.0)
+        below = self.low - figure if self.low is not None else 0.0
+        above = figure - self.high if self.high is not None else 0.0
+        miss = max(below, above, 0.0)
         return miss / LENGTH_SCALE if self.kind == "length" else miss
 
 
