@@ -82,6 +82,7 @@ def test_a_retuned_file_passes_its_own_balance_check(toy: Game, tmp_path: Path) 
     (["--param", "second_bonus=0..2", "--target", "happiness"], "KIND one of"),
     (["--param", "second_bonus=0..2", "--target", "length"], "length needs a range"),
     (["--param", "second_bonus=0..2", "--target", "worth:keep:diamond=0..0.1"], "no item"),
+    (["--param", "second_bonus=0..2", "-n", "2,x"], "table sizes such as 3,4,5"),
 ])
 def test_bad_input_is_refused_with_exit_2(toy: Game, tmp_path: Path, extra: list,
                                          message: str) -> None:

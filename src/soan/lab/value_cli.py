@@ -203,7 +203,10 @@ def tune(
     try:
         if trials < 1 or games < 1 or check_games < 0:
             raise SoanError("--trials and --games must be at least 1, --check-games at least 0")
-        sizes = [int(w) for w in _words(players)] if players else [0]
+        try:
+            sizes = [int(w) for w in _words(players)] if players else [0]
+        except ValueError:
+            raise SoanError(f"--players takes table sizes such as 3,4,5, not {players!r}") from None
         setups = [_plan(game_id, n, bot, variant, option or [], content, seed)[0]
                   for n in sizes]
         game = setups[0].game
