@@ -41,16 +41,19 @@ def test_a_saint_in_the_grace_area_pays_for_every_turn_left():
 def test_a_race_ability_and_aptitude_count_as_ongoing_effects():
     # SEED 「種族毎に特殊な能力が設定されています」; 「(あれば)種族毎に適性のある色であればそのまま配置できます」
     state = new(3, seed=4)
-    glorious = state.tables.race_english.index("Glorious")
-    gigant = state.tables.race_english.index("Gigant")
-    state.race[0], state.race[1] = glorious, gigant
-    state._refresh_mods(0)
-    state._refresh_mods(1)
     presence = 4
-    assert V.ongoing_per_turn(state, 0, presence) == pytest.approx(  # no aptitude terrain
-        V.PER_TURN[E.PROSPERITY_VP] + V.PER_TURN[E.LABOUR_FP])
-    assert V.ongoing_per_turn(state, 1, presence) == pytest.approx(  # mountains free, +1 war
-        V.FREE_TERRAIN_PER_TURN + V.WARS_PER_TURN * V.WAR_ODDS_PER_STRENGTH * presence)
+    for r, race in enumerate(state.content.races):
+        state.race[0] = r
+        state._refresh_mods(0)
+        expected = 0.0 if race.aptitude == "none" else V.FREE_TERRAIN_PER_TURN
+        for e in race.effects:
+            if e.effect == "free_terrain":
+                expected += V.FREE_TERRAIN_PER_TURN
+            elif e.effect == "war_strength":
+                expected += e.amount * V.WARS_PER_TURN * V.WAR_ODDS_PER_STRENGTH * presence
+            else:
+                expected += e.amount * V.PER_TURN[E.ONGOING.index(e.effect)]
+        assert V.ongoing_per_turn(state, 0, presence) == pytest.approx(expected), race.english
 
 
 def test_a_holy_site_is_worth_a_terrain_settled_for_free():

@@ -131,7 +131,8 @@ def test_the_grace_area_holds_one_card_per_house_on_the_map():
     assert set(state.legal()) == {("discard", k), ("discard", card(state, "Saint of Battle"))}
     state.play(("discard", k))
     assert state.grace[0] == [card(state, "Saint of Battle")] and k in state.discard
-    assert state.free[0] == 1  # the Sacred Peak's mountain is no longer free
+    assert state.free[0] == state.tables.race_free[state.race[0]]  # only the race's own
+    assert not state.free[0] >> T.MOUNTAIN & 1  # the Sacred Peak's mountain is no longer free
     assert state.phase == AREA
 
 
