@@ -606,7 +606,7 @@ def option_cases() -> Iterator[Case]:
     for game, table in (("cityplan", CITYPLAN_OPTIONS), ("populous", POPULOUS_OPTIONS)):
         for key, values in table.items():
             for value in values:
-                yield Case(f"option/{game}/{key}={value}".replace("/", "|", 1),
+                yield Case(f"option/{game}/{key}={value.replace('/', '|')}",
                            ("play", game, "--seats", "human,random,random", "-o",
                             f"{key}={value}"), (key,), never=("your choice",))
     for arg, names in {"hand_limit": ("key=value",), "=7": ("key=value",),
@@ -653,7 +653,7 @@ def command_cases() -> Iterator[Case]:
         "top/unknown-flag": (("--colour",), ("--colour",)),
     }
     for id, (args, names) in cases.items():
-        yield Case(id, args, names)
+        yield Case(f"command/{id}", args, names)
     human = ("--seats", "human,random")
     paths = {
         "play/record-no-dir": (("play", "cityplan", *human, "--record", "no/such/dir/g.json"),
@@ -678,7 +678,8 @@ def command_cases() -> Iterator[Case]:
                            (), {}),
     }
     for id, (args, names, dirs, files) in paths.items():
-        yield Case(id, args, names, files, dirs, never=("your choice", "final scores"))
+        yield Case(f"command/{id}", args, names, files, dirs,
+                   never=("your choice", "final scores"))
 
 
 def all_cases() -> list[Case]:
