@@ -72,7 +72,7 @@ def main() -> None:
     leftover = sum(1 for outcome, _ in results if outcome.leftover)
     lost = sum(1 for outcome, _ in results if outcome.lost)
     for case, (outcome, text) in zip(cases, results, strict=True):
-        if args.show and (outcome.kind == args.show or (args.show == "leftover"
+        if args.show and (args.show in ("all", outcome.kind) or (args.show == "leftover"
                                                         and outcome.leftover)):
             tail = " | ".join(text.strip().splitlines()[-3:])[:300]
             print(f"{case.id}: {outcome.kind} {outcome.leftover or ''} {tail}")
