@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.cli.corpus import OUTCOMES, Case, Outcome, all_cases, judge, materialize  # noqa: E402
+from tests.cli.corpus import OUTCOMES, Case, Outcome, all_cases, judge, materialize
 
 
 def run(case: Case, timeout: float) -> tuple[Outcome, str]:

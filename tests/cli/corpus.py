@@ -555,8 +555,8 @@ def bot_cases() -> Iterator[Case]:
                     "--move-time", "1")
     yield _bot_case("isolated-sleeps-record", "isolated:sleeps.py:Bot", ("seat 2", "g.json"),
                     "--move-time", "1", "--record", "g.json", human=True, keeps=("g.json",))
-    yield _bot_case("move-time-negative", "random", ("move-time",), "--move-time", "-1")
-    yield _bot_case("move-time-nan", "random", ("move-time",), "--move-time", "nan")
+    yield _bot_case("move-time-negative", "random", ("move time",), "--move-time", "-1")
+    yield _bot_case("move-time-nan", "random", ("move time",), "--move-time", "nan")
 
 
 CITYPLAN_OPTIONS = {
