@@ -188,11 +188,11 @@ class Screen:
     def _show(self, seat: int) -> None:
         """The seat's picture of the game and its numbered choices."""
         state, console = self.state, self.console
-        console.rule(f"Seat {seat + 1}")
         screen = getattr(state, "screen", None)
         if screen is not None and console.color_system is not None:
-            console.print(screen(seat), highlight=False)
+            console.print(screen(seat, console.width), highlight=False)
         else:
+            console.rule(f"Seat {seat + 1}")
             console.print(state.render(seat), markup=False, highlight=False)
         menu(console, state)
 
@@ -248,24 +248,31 @@ def _card_name(card: Any) -> str:
 
 
 def menu(console: Console, state: State) -> None:
-    """The numbered choices: one a line, or in columns when there are many."""
+    """The numbered choices: one a line, or in as many columns as keep the menu within
+    `MENU_ROWS` lines (with the game's short labels, where it has them)."""
     legal = state.legal()
-    short = getattr(state, "short_label", state.label)
-    labels = [state.label(a) for a in legal]
-    if len(labels) > MENU_ROWS:
-        labels = [short(a) for a in legal]
-    items = [f"{i:>2}. {label}" for i, label in enumerate(labels, 1)]
-    width = max(map(len, items)) + 2
-    columns = max(1, min(console.width // width, -(-len(items) // MENU_ROWS)))
-    if len(items) <= MENU_ROWS or columns == 1:
+    short = getattr(state, "short_label", None)
+    if len(legal) <= MENU_ROWS:
+        items = [f"{i:>2}. {state.label(action)}" for i, action in enumerate(legal, 1)]
+        if short is not None and max(map(len, items)) > console.width:
+            items = [f"{i:>2}. {short(action)}" for i, action in enumerate(legal, 1)]
         for item in items:
-            console.print(item, markup=False, highlight=False, overflow="fold")
+            console.print(item, markup=False, highlight=False, overflow="fold",
+                          crop=short is not None, no_wrap=short is not None)
         return
+    short = short or state.label
+    items = [f"{i:>2}. {short(action)}" for i, action in enumerate(legal, 1)]
+    columns = -(-len(items) // MENU_ROWS)
     rows = -(-len(items) // columns)
+    width = max(8, min(console.width // columns, max(map(len, items)) + 2))
     for r in range(rows):
         cells = [items[c * rows + r] for c in range(columns) if c * rows + r < len(items)]
-        line = "".join(cell[: width - 1].ljust(width) for cell in cells).rstrip()
-        console.print(line, markup=False, highlight=False, crop=True)
+        line = "".join(_fit(cell, width - 1).ljust(width) for cell in cells).rstrip()
+        console.print(line, markup=False, highlight=False, crop=True, no_wrap=True)
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def show_long(console: Console, text: str) -> None:

@@ -98,7 +98,7 @@ def test_integers_of_other_types_become_plain_ints(bots):
 
 
 def test_a_slow_bot_is_stopped_at_its_move_time(bots):
-    with pytest.raises(BotFailure, match="took longer than 0.5 s"):
+    with pytest.raises(BotFailure, match=r"took longer than 0\.5 s"):
         play([f"isolated:{bots}/sleeper.py:Bot", "random"], move_time=0.5)
 
 
@@ -109,7 +109,7 @@ def test_a_bot_whose_process_dies_is_named(bots):
 
 def test_a_bot_that_does_not_load_is_refused_before_play(bots):
     (bots / "broken.py").write_text("import no_such_package\n")
-    with pytest.raises(BotSpecError, match="broken.py failed to load: ModuleNotFoundError"):
+    with pytest.raises(BotSpecError, match=r"broken\.py failed to load: ModuleNotFoundError"):
         make_bot(f"isolated:{bots}/broken.py:Bot")
     with pytest.raises(BotSpecError, match="needs the bot"):
         make_bot("isolated:")
