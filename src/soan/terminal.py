@@ -281,7 +281,7 @@ def show_long(console: Console, text: str) -> None:
         with console.pager(styles=False):
             console.print(text, markup=False, highlight=False)
     else:
-        console.print(text, markup=False, highlight=False)
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
 def print_final(console: Console, state: State, seats: list[str]) -> None:
