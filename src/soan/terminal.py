@@ -293,7 +293,7 @@ def print_final(console: Console, state: State, seats: list[str]) -> None:
     table.add_column("points")
     for s, spec in enumerate(seats):
         mark = " *" if s in winners else ""
-        table.add_column(f"{s + 1}{mark}\n{_short(spec)}", justify="right")
+        table.add_column(Text(f"{s + 1}{mark}\n{_short(spec)}"), justify="right")
     for source in breakdown[0]:
         table.add_row(source, *(str(parts[source]) for parts in breakdown))
     table.add_row(Text("total", style="bold"),
@@ -359,7 +359,10 @@ def _step_through(record: Record, game: Any, content: Any, console: Console) -> 
         state.play(action)
         console.print(state.render(None), markup=False, highlight=False)
         if interactive:
-            answer = console.input("Enter: next, q: stop stepping ").strip().lower()
+            try:
+                answer = console.input("Enter: next, q: stop stepping ").strip().lower()
+            except EOFError:
+                return
             if answer == "q":
                 return
 
