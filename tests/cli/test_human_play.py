@@ -30,12 +30,14 @@ def terminal(width: int = 80, colour: bool = False) -> tuple[Console, io.StringI
     return console, out
 
 
-def answers(monkeypatch, lines: Iterator[str]) -> None:
+def answers(monkeypatch, lines: Iterator[str], end: type[BaseException] = EOFError) -> None:
+    """Type `lines` at the prompts; then `end` (end of input, or Ctrl-C)."""
+
     def fake_input(prompt: str = "") -> str:
         try:
             return next(lines)
         except StopIteration:
-            raise EOFError from None
+            raise end from None
 
     monkeypatch.setattr(builtins, "input", fake_input)
 
@@ -211,15 +213,7 @@ def test_a_game_a_human_leaves_is_kept_and_replays_to_where_it_stopped(tmp_path,
 
 def test_ctrl_c_keeps_the_record(tmp_path, monkeypatch):
     console, _ = terminal()
-    calls = iter(["1", "1"])
-
-    def fake_input(prompt: str = "") -> str:
-        try:
-            return next(calls)
-        except StopIteration:
-            raise KeyboardInterrupt from None
-
-    monkeypatch.setattr(builtins, "input", fake_input)
+    answers(monkeypatch, iter(["1", "1"]), KeyboardInterrupt)
     record = tmp_path / "g.json"
     with pytest.raises(KeyboardInterrupt):
         run_table(TableSetup.build("cityplan", ["human", "random"], seed=5), console, record,
