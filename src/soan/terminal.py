@@ -331,7 +331,8 @@ def replay_record(path: Path, content_path: Path | None, step: bool, console: Co
     if not state.over:
         if not record.stopped:
             raise RecordError(f"{path}: the record ends before the game does "
-                              f"({len(record.actions)} actions) and does not say why")
+                              f"({len(record.actions)} actions) and does not say why; "
+                              "was it cut short?")
         if record.result:
             raise RecordError(f"{path}: field result is given, but the game has not ended")
         console.print(state.render(None), markup=False, highlight=False)

@@ -29,7 +29,7 @@ from soan.engine.core import (
     options_from_dict,
     options_to_dict,
 )
-from soan.engine.files import MB, read_text, write_atomic
+from soan.engine.files import MB, FileError, read_text, write_atomic
 
 FORMAT = "soan-record/1"
 LIMIT = 16 * MB  # 20,000 actions of a long game take about 400 KB
@@ -66,7 +66,7 @@ class Record:
         if state.over:
             rec.result = {"scores": state.scores(), "winners": state.winners()}
         else:
-            rec.stopped = stopped or "stopped before the end"
+            rec.stopped = stopped
         return rec
 
     def to_json(self) -> str:
@@ -92,18 +92,28 @@ class Record:
     @classmethod
     def load(cls, path: Path) -> Record:
         """Read and check a record file; RecordError names the file and the field."""
-        text = read_text(path, "record", LIMIT)
+        try:
+            text = read_text(path, "record", LIMIT)
+        except FileError as exc:
+            raise RecordError(str(exc)) from None
+        return cls.parse(text, str(path))
+
+    @classmethod
+    def parse(cls, text: str, source: str = "the record") -> Record:
+        """A record from its JSON text (`source` names it in errors)."""
+        if len(text) > LIMIT:
+            raise RecordError(f"{source} is over {LIMIT // MB} MB, the most a record may be")
         try:
             data = json.loads(text)  # NaN and Infinity parse, and are then refused by type
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{path} is not valid JSON: {exc.msg} (line {exc.lineno}, "
+            raise RecordError(f"{source} is not valid JSON: {exc.msg} (line {exc.lineno}, "
                               f"column {exc.colno})") from None
         except RecursionError:
-            raise RecordError(f"{path}: JSON nested too deeply to be a record") from None
+            raise RecordError(f"{source}: JSON nested too deeply to be a record") from None
         try:
             return cls.from_dict(data)
         except SoanError as exc:
-            raise RecordError(f"{path}: {exc}") from None
+            raise RecordError(f"{source}: {exc}") from None
 
     @classmethod
     def from_dict(cls, data: Any) -> Record:
