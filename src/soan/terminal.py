@@ -248,23 +248,21 @@ def _card_name(card: Any) -> str:
 
 
 def menu(console: Console, state: State) -> None:
-    """The numbered choices: one a line, or in as many columns as keep the menu within
-    `MENU_ROWS` lines (with the game's short labels, where it has them)."""
+    """The numbered choices, one a line. A game with short labels (`short_label`) keeps
+    its menu within `MENU_ROWS` lines: short labels where the full ones do not fit, in
+    columns where there are more choices than rows."""
     legal = state.legal()
     short = getattr(state, "short_label", None)
-    if len(legal) <= MENU_ROWS:
-        items = [f"{i:>2}. {state.label(action)}" for i, action in enumerate(legal, 1)]
-        if short is not None and max(map(len, items)) > console.width:
-            items = [f"{i:>2}. {short(action)}" for i, action in enumerate(legal, 1)]
+    items = [f"{i:>2}. {state.label(action)}" for i, action in enumerate(legal, 1)]
+    if short is None:
         for item in items:
-            console.print(item, markup=False, highlight=False, overflow="fold",
-                          crop=short is not None, no_wrap=short is not None)
+            console.print(item, markup=False, highlight=False, overflow="fold")
         return
-    short = short or state.label
-    items = [f"{i:>2}. {short(action)}" for i, action in enumerate(legal, 1)]
+    if len(items) > MENU_ROWS or max(map(len, items)) > console.width:
+        items = [f"{i:>2}. {short(action)}" for i, action in enumerate(legal, 1)]
     columns = -(-len(items) // MENU_ROWS)
     rows = -(-len(items) // columns)
-    width = max(8, min(console.width // columns, max(map(len, items)) + 2))
+    width = console.width // columns if columns > 1 else console.width + 1
     for r in range(rows):
         cells = [items[c * rows + r] for c in range(columns) if c * rows + r < len(items)]
         line = "".join(_fit(cell, width - 1).ljust(width) for cell in cells).rstrip()

@@ -326,12 +326,10 @@ def colour_map(state: PopulousState) -> Text:
 
 def _panel_lines(state: PopulousState, seat: int | None, width: int) -> list[Text]:
     t = state.tables
-    status = f"Turn {state.turn_no}, {PHASE_NAMES[state.phase]}"
+    lines = [Text(f"Turn {state.turn_no}, {PHASE_NAMES[state.phase]}", style="bold")]
     if state.area >= 0:
-        status += f", area {_area(state)}"
-    if state.action > 0:
-        status += f", {ACTION_NAMES[state.action]}"
-    lines = [Text(status, style="bold")]
+        action = f", {ACTION_NAMES[state.action]}" if state.action > 0 else ""
+        lines.append(Text(f"area {_area(state)}{action}", style="bold"))
     for s in range(state.seats):
         race = t.race_english[state.race[s]] if state.race[s] >= 0 else "-"
         mover = ">" if s == state.to_move else " "
