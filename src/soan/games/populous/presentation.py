@@ -273,6 +273,7 @@ WORKER_STYLE = "bold bright_white on grey11"  # no terrain is near black, magent
 HOUSE_STYLE = "bold bright_white on dark_magenta"
 VANDAL_STYLE = "bold black on bright_cyan"
 AREA_STYLE = "bold bright_white"
+PANEL_ROWS = 15  # as tall as the tallest map: with 8 rows of choices and the prompt, 24
 
 
 def _glyph(code: int) -> tuple[str, str] | None:
@@ -344,12 +345,12 @@ def _panel_lines(state: PopulousState, seat: int | None, width: int) -> list[Tex
     if seat is not None:
         hand = ", ".join(t.card_english[k] for k in state.hands[seat]) or "none"
         wrapped = Text(f"Hand: {hand}").wrap(_console(width), width)
-        lines += list(wrapped)[:3]
+        lines += list(wrapped)[:2]
     legend = Text.assemble(("1", WORKER_STYLE), " worker ", ("1", HOUSE_STYLE), " house ",
                            ("V", VANDAL_STYLE), " vandal")
     lines.append(legend)
     lines.append(Text("w workers, h houses, c cards left", style="dim"))
-    return lines
+    return lines[:PANEL_ROWS]  # the legend gives way first
 
 
 def _console(width: int):
