@@ -40,8 +40,9 @@ export function world(board, cells, area, lang) {
     g.append(svg("title", {}, `${shape.name} ${name || ""}`));
     for (const points of shape.hexes) g.append(svg("polygon", { points, fill: terrain.colour, class: "hex" }));
     const pieces = cell.pieces || (cell.piece ? [cell.piece] : []);
-    const labelY = shape.centre ? shape.y + 15 : shape.y - 9;
-    g.append(svg("text", { x: shape.x, y: pieces.length ? labelY : shape.y + 3, class: "cell-name" }, shape.name.split(".").pop()));
+    // the centre hex carries the tile's numbers, so its own number goes below them
+    const labelY = shape.centre ? shape.y + 16 : pieces.length ? shape.y - 9 : shape.y + 3;
+    g.append(svg("text", { x: shape.x, y: labelY, class: "cell-name" }, shape.name.split(".").pop()));
     pieces.forEach((p, i) => g.append(piece(p, shape.x + (i - (pieces.length - 1) / 2) * 15, shape.y, board)));
     root.append(g);
   }
