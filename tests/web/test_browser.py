@@ -163,3 +163,24 @@ def test_a_bad_link_and_a_bad_form_say_what_is_wrong(server: Server, page: Page)
     error.wait_for()
     page.wait_for_function("document.getElementById('form-error').textContent.length > 0")
     assert error.inner_text().startswith("my_cards.toml:")
+
+
+def test_a_game_without_a_renderer_of_its_own_reads_well_in_the_fallback(
+        server: Server, page: Page):
+    made = server.create(game="populous", seats=["human", "random", "random"])
+    token = made["seats"][0]["token"]
+    page.goto(made["seats"][0]["link"])
+    page.wait_for_selector("svg.world")
+    drawn = page.evaluate("""async (token) => {
+        const generic = await import('/static/js/games/generic.js');
+        const render = await import('/static/js/render.js');
+        const message = await (await fetch('/api/seat',
+            {headers: {Authorization: 'Bearer ' + token}})).json();
+        const root = document.createElement('div');
+        generic.draw(root, message, render.context(message, null));
+        return {cells: root.querySelectorAll('svg.world .cell').length,
+                fields: [...root.querySelectorAll('dt')].map((d) => d.textContent),
+                text: root.textContent};
+    }""", token)
+    assert drawn["cells"] == 9 * 7
+    assert {"phase", "seats", "hand"} <= set(drawn["fields"])

@@ -86,7 +86,7 @@ def test_no_refusal_changes_when_the_others_hidden_parts_are_redealt(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_whether_a_seat_may_undo_does_not_depend_on_the_others_hidden_parts(game_id):
-    for table, real in positions(game_id)[:4]:
+    for _, real in positions(game_id)[:4]:
         seat = real.to_move
         for action in real.legal()[:6]:
             after = real.copy()

@@ -27,7 +27,18 @@ function piece(p, x, y, board) {
   return g;
 }
 
-// cells: view cells [{id, terrain, piece | pieces}]; area: tile label such as "2-4" or null
+// The pieces on a view's cell, whichever way the game lists them: one `piece`, a list
+// of `pieces`, a `building`, or `workers` counted per seat.
+export function piecesOf(cell) {
+  if (Array.isArray(cell.pieces)) return cell.pieces;
+  const out = [];
+  if (cell.piece) out.push(cell.piece);
+  if (cell.building) out.push({ kind: cell.building.kind, seat: cell.building.seat });
+  if (Array.isArray(cell.workers)) cell.workers.forEach((n, seat) => { for (let i = 0; i < n; i++) out.push({ kind: "worker", seat }); });
+  return out;
+}
+
+// cells: view cells [{id, terrain, ...pieces}]; area: tile label such as "2-4" or null
 export function world(board, cells, area, lang) {
   const root = svg("svg", { viewBox: board.viewbox, class: "world", role: "img" });
   const terrainOf = new Map(cells.map((c) => [c.id, c]));
@@ -39,7 +50,7 @@ export function world(board, cells, area, lang) {
     const name = lang === "ja" ? terrain.ja : cell.terrain;
     g.append(svg("title", {}, `${shape.name} ${name || ""}`));
     for (const points of shape.hexes) g.append(svg("polygon", { points, fill: terrain.colour, class: "hex" }));
-    const pieces = cell.pieces || (cell.piece ? [cell.piece] : []);
+    const pieces = piecesOf(cell);
     // the centre hex carries the tile's numbers, so its own number goes below them
     const labelY = shape.centre ? shape.y + 16 : pieces.length ? shape.y - 9 : shape.y + 3;
     g.append(svg("text", { x: shape.x, y: labelY, class: "cell-name" }, shape.name.split(".").pop()));
@@ -50,7 +61,7 @@ export function world(board, cells, area, lang) {
   for (const tile of board.tiles) root.append(svg("path", { d: tile.outline, class: "tile-edge" }));
   for (const tile of board.tiles) {
     const centre = board.cells.find((c) => c.centre && Math.abs(c.x - tile.x) < 0.5 && Math.abs(c.y - tile.y) < 0.5);
-    const occupied = centre && (terrainOf.get(centre.id) || {}).piece;
+    const occupied = centre && piecesOf(terrainOf.get(centre.id) || {}).length;
     root.append(svg("text", { x: tile.x, y: occupied ? tile.y - 11 : tile.y + 4, class: "tile-label" }, tile.label));
   }
   const chosen = board.tiles.find((tile) => tile.label === area);

@@ -1,12 +1,15 @@
 // The readable fallback for a game without a renderer of its own: the view as
 // labelled fields, lists of records as tables. Choices are the shell's buttons.
 
+import { world } from "../hexworld.js";
 import { el } from "../render.js";
 
-const SKIP = new Set(["log", "game"]);
+const SKIP = new Set(["log", "game", "world"]);
 
 export function draw(root, message, ctx) {
-  root.append(el("div", { class: "generic" }, value(message.view, ctx, 0)));
+  const v = message.view;
+  if (message.board && v.world) root.append(el("div", { class: "board" }, world(message.board, v.world.cells, v.area, ctx.lang)));
+  root.append(el("div", { class: "generic" }, value(v, ctx, 0)));
 }
 
 function value(v, ctx, depth) {
