@@ -238,3 +238,24 @@ def test_the_api_is_documented(server: Server):
     for path in ("/api/seat", "/api/seat/wait", "/api/seat/action", "/api/tables"):
         assert path in schema["paths"]
     assert server.client.get("/docs").status_code == 200
+
+
+def test_a_record_played_with_edited_content_replays_with_that_content(server: Server, tmp_path):
+    from soan.games.cityplan.content import DEFAULT_PATH
+
+    edited = tmp_path / "parks.toml"
+    edited.write_text(DEFAULT_PATH.read_text("utf-8").replace("points = 1", "points = 2", 1),
+                      "utf-8")
+    game = get_game("cityplan")
+    content = game.load_content(str(edited))
+    state = game.new(2, 4, game.options(end_buildings=4), content)
+    play_out(state, [make_bot("random")] * 2, [Rng(1), Rng(2)])
+    record = Record.of(state, "default", game.content_hash(content), ["random"] * 2, 4)
+    without = server.client.post("/api/replays", json={"record": record.to_json()})
+    assert without.status_code == 400 and "content" in without.json()["error"]
+    made = server.client.post("/api/replays", json={
+        "record": record.to_json(), "content": edited.read_text("utf-8"),
+        "content_name": "parks.toml"})
+    assert made.status_code == 201, made.text
+    last = server.client.get(f"/api/replays/{made.json()['replay']}/{len(record.actions)}")
+    assert last.json()["result"]["scores"] == state.scores()

@@ -10,10 +10,12 @@ it, then each listener gets a fresh message built for its own seat.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import re
+import shutil
 import tempfile
 import time
 from collections.abc import Callable
@@ -103,6 +105,7 @@ class Manager:
         for handle in self._watchdogs.values():
             handle.cancel()
         self._pool.shutdown(wait=False, cancel_futures=True)
+        shutil.rmtree(self.content_dir, ignore_errors=True)
 
     def _restore(self, stored: StoredTable) -> Table:
         overrides = {k: tuple(v) if isinstance(v, list) else v for k, v in stored.overrides.items()}
@@ -169,14 +172,13 @@ class Manager:
         typed = {key: _typed(game, key, value) for key, value in (overrides or {}).items()}
         path = None
         if content_text is not None:
-            path = self._upload(content_text, content_name)
+            path = self.upload(content_text, content_name)
         try:
             setup = TableSetup.build(game.id, specs, None, variant, typed, path, remote=True)
         except SoanError as exc:
             raise RequestError(self._named(str(exc), path, content_name)) from None
         if path is not None:
-            self.store.add_content(setup.content_hash, game.id, path.name, content_text)
-            self.content_paths[setup.content_hash] = path
+            self.keep_content(setup.content_hash, game.id, path, content_text)
         table = Table(new_table_id(), setup,
                       [Seat(spec, new_token(), fallback if spec == REMOTE else "")
                        for spec in specs],
@@ -214,12 +216,18 @@ class Manager:
         self._add(table)
         self._after_change(table, notify=False)
 
-    def _upload(self, text: str, name: str) -> Path:
+    def upload(self, text: str, name: str) -> Path:
+        """An uploaded content file, written where a game can load it (not yet kept)."""
         size = len(text.encode("utf-8"))
         if size > MAX_CONTENT_BYTES:
             raise TooLarge(f"the content file {name} is {size // 1024} KB; the limit is "
                            f"{MAX_CONTENT_BYTES // 1024} KB")
         return self._write_content(text, name)
+
+    def keep_content(self, content_hash: str, game_id: str, path: Path, text: str) -> None:
+        """Keep checked content in the store, so its tables and replays resume."""
+        self.store.add_content(content_hash, game_id, path.name, text)
+        self.content_paths[content_hash] = path
 
     def _write_content(self, text: str, name: str) -> Path:
         safe = re.sub(r"[^\w.-]", "_", Path(name).name)[:80] or "content.toml"
@@ -307,7 +315,7 @@ class Manager:
         assert loop is not None
 
         def done(future: Future) -> None:
-            if not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the server stopped meanwhile
                 loop.call_soon_threadsafe(callback, future)
 
         return done

@@ -84,10 +84,9 @@ class Replays:
         content = self._content(record, content_text, content_name)
         viewer = Viewer.of(record, content)
         if content_text is not None:
-            self.manager.store.add_content(viewer.game.content_hash(content), record.game,
-                                           content_name, content_text)
-            self.manager.content_paths[viewer.game.content_hash(content)] = \
-                self.manager._write_content(content_text, content_name)
+            path = self.manager.upload(content_text, content_name)
+            self.manager.keep_content(viewer.game.content_hash(content), record.game, path,
+                                      content_text)
         replay_id = secrets.token_urlsafe(6)
         self.manager.store.add_replay(replay_id, record.to_json())
         self._keep(replay_id, viewer)
@@ -104,7 +103,7 @@ class Replays:
         if text is None:
             path = self.manager.content_paths.get(record.content_hash)
             return game.load_content(str(path) if path else None)
-        path = self.manager._upload(text, name)
+        path = self.manager.upload(text, name)
         try:
             return game.load_content(str(path))
         except SoanError as exc:
