@@ -20,10 +20,10 @@ def serve(
 ) -> None:
     """Serve tables in the browser: a lobby, a private link per seat, bots, replays.
 
-    Open http://127.0.0.1:8000 and make a table. Tables are kept in --db and resume
-    when the server starts again. Programs join over the HTTP API: /docs.
-    """
+    Open http://127.0.0.1:8000 and make a table. Tables are kept in --db and resume when the server starts again. Programs join over the HTTP API: /docs.
+    """  # noqa: E501 (typer shows each line as written)
     import logging
+    import sqlite3
 
     import uvicorn
 
@@ -36,7 +36,10 @@ def serve(
     if db.parent and not db.parent.is_dir():
         fail(f"--db {db}: the folder {db.parent} does not exist")
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(db, bot_threads)
+    try:
+        app = create_app(db, bot_threads)
+    except sqlite3.DatabaseError as exc:
+        fail(f"--db {db} is not a tables database of soan serve ({exc})")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(f"soan tables on http://{shown}:{port}  (tables kept in {db}; Ctrl-C stops)",
                   highlight=False, markup=False)
