@@ -22,7 +22,7 @@ import httpx
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
-from web_load import free_port, start_server  # noqa: E402
+from web_load import free_port, start_server
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
