@@ -4,7 +4,9 @@ A program in any language can sit at a table with nothing but HTTP: it reads its
 seat's message (`GET /api/seat`), waits for its turn (`GET /api/seat/wait`) and
 posts one of the choices it was given (`POST /api/seat/action`). The seat is named
 by its secret token, sent as `Authorization: Bearer <token>`. The browser pages
-use the same calls. The schema is served at `/openapi.json`, readable at `/docs`.
+use the same calls. Every endpoint runs on the server's event loop, where tables
+change, so no two requests interleave inside a move. The schema is served at
+`/openapi.json`, readable at `/docs`.
 """
 
 from __future__ import annotations
@@ -32,18 +34,18 @@ bearer = HTTPBearer(auto_error=False, description="The seat's secret token from 
 WAIT_LIMIT = 60.0
 
 
-def manager(request: Request) -> Manager:
+async def manager(request: Request) -> Manager:
     return request.app.state.manager
 
 
-def replays(request: Request) -> Replays:
+async def replays(request: Request) -> Replays:
     return request.app.state.replays
 
 
 Tables = Annotated[Manager, Depends(manager)]
 
 
-def seat(
+async def seat(
     tables: Tables,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> tuple[Table, int]:
@@ -139,21 +141,21 @@ def _plain(value: Any) -> Any:
 
 
 @router.get("/games", tags=["tables"])
-def games() -> dict[str, Any]:
+async def games() -> dict[str, Any]:
     """Every game with its seat range, variants (one-line descriptions) and rule numbers
     (default and allowed range), and the bots a table may seat."""
     return {"games": [game_info(g) for g in all_games()], "bots": list(BOTS)}
 
 
 @router.get("/tables", tags=["tables"])
-def list_tables(tables: Tables) -> dict[str, Any]:
+async def list_tables(tables: Tables) -> dict[str, Any]:
     """Tables on this server, games in progress first: what a spectator may know."""
     listed = sorted(tables.tables.values(), key=lambda t: (t.state.over, -t.created))
     return {"tables": [tables.summary(t) for t in listed[:100]]}
 
 
 @router.post("/tables", tags=["tables"], status_code=201)
-def create_table(body: NewTable, request: Request, tables: Tables) -> dict[str, Any]:
+async def create_table(body: NewTable, request: Request, tables: Tables) -> dict[str, Any]:
     """Set up a table. The answer holds one private link (and token) per human or remote
     seat and a spectator link: hand each link to its player only."""
     table = tables.create(body.game, body.seats, body.variant, body.options, body.content,
@@ -162,19 +164,19 @@ def create_table(body: NewTable, request: Request, tables: Tables) -> dict[str, 
 
 
 @router.get("/tables/{table_id}", tags=["tables"])
-def watch(table_id: str, tables: Tables) -> dict[str, Any]:
+async def watch(table_id: str, tables: Tables) -> dict[str, Any]:
     """The table as a spectator sees it (`view(None)`)."""
     return tables.message(tables.table(table_id), None)
 
 
 @router.get("/tables/{table_id}/glossary", tags=["tables"])
-def table_glossary(table_id: str, tables: Tables) -> dict[str, str]:
+async def table_glossary(table_id: str, tables: Tables) -> dict[str, str]:
     """English name -> name as written in the table's content file."""
     return glossary(tables.table(table_id).setup.content)
 
 
 @router.get("/tables/{table_id}/record", tags=["tables"])
-def record(table_id: str, tables: Tables) -> dict[str, Any]:
+async def record(table_id: str, tables: Tables) -> dict[str, Any]:
     """A finished table's record (with its seed), for `soan replay` or the viewer."""
     table = tables.table(table_id)
     if not table.state.over:
@@ -183,7 +185,7 @@ def record(table_id: str, tables: Tables) -> dict[str, Any]:
 
 
 @router.get("/seat", tags=["seat"])
-def read_seat(at: Seat, tables: Tables) -> dict[str, Any]:
+async def read_seat(at: Seat, tables: Tables) -> dict[str, Any]:
     """Your seat's message: `view` (what you may see), `choices` (when `your_turn`),
     `undo`, and at the end `result` with scores, breakdown and the seed."""
     table, s = at
@@ -204,7 +206,7 @@ async def wait_turn(
 
 
 @router.post("/seat/action", tags=["seat"])
-def post_action(move: Move, at: Seat, tables: Tables) -> dict[str, Any]:
+async def post_action(move: Move, at: Seat, tables: Tables) -> dict[str, Any]:
     """Play one of your choices. Not your turn, a stale `ply` or a finished game: 409;
     an action that is not one of your choices: 400. Answers your seat's new message."""
     table, s = at
@@ -213,7 +215,7 @@ def post_action(move: Move, at: Seat, tables: Tables) -> dict[str, Any]:
 
 
 @router.post("/seat/undo", tags=["seat"])
-def post_undo(at: Seat, tables: Tables) -> dict[str, Any]:
+async def post_undo(at: Seat, tables: Tables) -> dict[str, Any]:
     """Take back your own last choice, while nobody else has chosen since and nothing
     hidden was revealed by it (the message's `undo` says whether you may)."""
     table, s = at
@@ -222,7 +224,7 @@ def post_undo(at: Seat, tables: Tables) -> dict[str, Any]:
 
 
 @router.post("/seat/again", tags=["seat"])
-def play_again(at: Seat, request: Request, tables: Tables) -> dict[str, Any]:
+async def play_again(at: Seat, request: Request, tables: Tables) -> dict[str, Any]:
     """After the end: a new table with the same game, rules and seats (a new seed).
     Every seat finds its own new link in its message's `next`."""
     table, s = at
@@ -232,22 +234,22 @@ def play_again(at: Seat, request: Request, tables: Tables) -> dict[str, Any]:
 
 
 @router.post("/replays", tags=["replays"], status_code=201)
-def add_replay(body: NewReplay, request: Request,
+async def add_replay(body: NewReplay, request: Request,
                viewers: Annotated[Replays, Depends(replays)]) -> dict[str, Any]:
     """Check a record by replaying it and open it in the viewer."""
-    replay_id = viewers.add(body.record, body.content, body.content_name)
+    replay_id = await viewers.add(body.record, body.content, body.content_name)
     return {"replay": replay_id, "link": f"{str(request.base_url).rstrip('/')}/replay/{replay_id}"}
 
 
 @router.get("/replays/{replay_id}", tags=["replays"])
-def replay_summary(replay_id: str,
+async def replay_summary(replay_id: str,
                    viewers: Annotated[Replays, Depends(replays)]) -> dict[str, Any]:
     """A record's game, seats, seed and every step's mover and words."""
-    return viewers.viewer(replay_id).summary()
+    return (await viewers.viewer(replay_id)).summary()
 
 
 @router.get("/replays/{replay_id}/{step}", tags=["replays"])
-def replay_step(replay_id: str, step: int,
+async def replay_step(replay_id: str, step: int,
                 viewers: Annotated[Replays, Depends(replays)]) -> dict[str, Any]:
     """The position after `step` actions, as a spectator sees it."""
-    return viewers.viewer(replay_id).step(step)
+    return (await viewers.viewer(replay_id)).step(step)

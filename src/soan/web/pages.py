@@ -57,7 +57,7 @@ def _refusal(request: Request, exc: SoanError) -> HTMLResponse:
 
 
 @router.get("/", response_class=HTMLResponse)
-def lobby(request: Request) -> HTMLResponse:
+async def lobby(request: Request) -> HTMLResponse:
     lang = i18n.language(request)
     games = []
     for game in all_games():
@@ -84,7 +84,7 @@ def _table_page(request: Request, table: Table, seat: int | None, token: str | N
 
 
 @router.get("/play/{token}", response_class=HTMLResponse)
-def play(request: Request, token: str) -> HTMLResponse:
+async def play(request: Request, token: str) -> HTMLResponse:
     try:
         table, seat = _manager(request).seat(token)
     except SoanError as exc:
@@ -93,7 +93,7 @@ def play(request: Request, token: str) -> HTMLResponse:
 
 
 @router.get("/watch/{table_id}", response_class=HTMLResponse)
-def watch(request: Request, table_id: str) -> HTMLResponse:
+async def watch(request: Request, table_id: str) -> HTMLResponse:
     try:
         table = _manager(request).table(table_id)
     except SoanError as exc:
@@ -102,9 +102,9 @@ def watch(request: Request, table_id: str) -> HTMLResponse:
 
 
 @router.get("/replay/{replay_id}", response_class=HTMLResponse)
-def replay(request: Request, replay_id: str) -> HTMLResponse:
+async def replay(request: Request, replay_id: str) -> HTMLResponse:
     try:
-        viewer = request.app.state.replays.viewer(replay_id)
+        viewer = await request.app.state.replays.viewer(replay_id)
     except SoanError as exc:
         return _refusal(request, exc)
     lang = i18n.language(request)

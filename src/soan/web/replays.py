@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
+
 from soan.engine.core import Game, SoanError, State, options_from_dict
 from soan.engine.record import Record, RecordError, replay
 from soan.engine.registry import get_game
@@ -71,26 +73,36 @@ class Viewer:
 
 
 class Replays:
-    """Uploaded records (kept in the store) and finished tables, opened for viewing."""
+    """Uploaded records (kept in the store) and finished tables, opened for viewing.
+
+    Replaying a whole record runs in a worker thread; the store and the cache are
+    touched only on the server's event loop."""
 
     def __init__(self, manager) -> None:
         self.manager = manager
         self._open: dict[str, Viewer] = {}
 
-    def add(self, record_text: str, content_text: str | None, content_name: str) -> str:
+    async def add(self, record_text: str, content_text: str | None, content_name: str) -> str:
         if len(record_text.encode("utf-8")) > MAX_RECORD_BYTES:
             raise TooLarge(f"a record may be at most {MAX_RECORD_BYTES // 1024 // 1024} MB")
-        record = parse_record(record_text)
-        content = self._content(record, content_text, content_name)
-        viewer = Viewer.of(record, content)
-        if content_text is not None:
-            path = self.manager.upload(content_text, content_name)
-            self.manager.keep_content(viewer.game.content_hash(content), record.game, path,
-                                      content_text)
+        path = self.manager.upload(content_text, content_name) if content_text else None
+        viewer = await run_in_threadpool(self._check, record_text, path, content_name)
+        if path is not None:
+            self.manager.keep_content(viewer.game.content_hash(viewer.content),
+                                      viewer.record.game, path, content_text)
         replay_id = secrets.token_urlsafe(6)
-        self.manager.store.add_replay(replay_id, record.to_json())
+        self.manager.store.add_replay(replay_id, viewer.record.to_json())
         self._keep(replay_id, viewer)
         return replay_id
+
+    def _check(self, record_text: str, path: Path | None, name: str) -> Viewer:
+        record = parse_record(record_text)
+        game = get_game(record.game)
+        try:
+            content = game.load_content(str(path) if path else None)
+        except SoanError as exc:
+            raise RequestError(str(exc).replace(str(path), name)) from None
+        return Viewer.of(record, content)
 
     def _keep(self, replay_id: str, viewer: Viewer) -> None:
         """Keep the most recently opened viewers in memory (the rest reopen on demand)."""
@@ -98,18 +110,7 @@ class Replays:
         while len(self._open) > KEEP_OPEN:
             self._open.pop(next(iter(self._open)))
 
-    def _content(self, record: Record, text: str | None, name: str) -> Any:
-        game = get_game(record.game)
-        if text is None:
-            path = self.manager.content_paths.get(record.content_hash)
-            return game.load_content(str(path) if path else None)
-        path = self.manager.upload(text, name)
-        try:
-            return game.load_content(str(path))
-        except SoanError as exc:
-            raise RequestError(str(exc).replace(str(path), name)) from None
-
-    def viewer(self, replay_id: str) -> Viewer:
+    async def viewer(self, replay_id: str) -> Viewer:
         if replay_id in self._open:
             return self._open[replay_id]
         text = self.manager.store.replay(replay_id)
@@ -122,7 +123,10 @@ class Replays:
             if not table.state.over:
                 raise NotFound("this table's game is still going: its replay opens at the end")
             record = table.record()
-        viewer = Viewer.of(record, self._content(record, None, ""))
+        game = get_game(record.game)
+        path = self.manager.content_paths.get(record.content_hash)
+        content = game.load_content(str(path) if path else None)
+        viewer = await run_in_threadpool(Viewer.of, record, content)
         self._keep(replay_id, viewer)
         return viewer
 
