@@ -156,6 +156,7 @@ def test_bad_requests_get_clear_errors_never_a_traceback(server: Server):
         (seat.post("/api/seat/action", json={"action": ["act", 9]}), 400, "your choices are"),
         (seat.post("/api/seat/action", json={"action": "act"}), 400, "action"),
         (seat.post("/api/seat/action", json={"action": ["act", 1.5]}), 400, "action"),
+        (seat.post("/api/seat/action", json={"action": ["act", True]}), 400, "action"),
         (seat.post("/api/seat/action", content=b"{not json",
                    headers={"content-type": "application/json"}), 400, "not valid JSON"),
         (seat.post("/api/seat/action", json={"action": ["act", 1], "ply": 7}), 409, "moved on"),

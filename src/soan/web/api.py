@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from soan.bots import BOTS
 from soan.engine.options import allowed
@@ -87,8 +87,9 @@ class NewTable(BaseModel):
 class Move(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    action: list[str | int] = Field(description="One of the choices' `action`, as given.")
-    ply: int | None = Field(None, description="The message's `ply` this choice answers; "
+    action: list[StrictStr | StrictInt] = Field(
+        description="One of the choices' `action`, as given.")
+    ply: StrictInt | None = Field(None, description="The message's `ply` this choice answers; "
                             "a stale one is refused (409) instead of played.")
 
 
