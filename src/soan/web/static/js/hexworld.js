@@ -11,7 +11,7 @@ function svg(tag, attrs = {}, text = null) {
   return node;
 }
 
-// piece: {kind: "worker" | "house" | "vandal" | ..., seat?: number}
+// piece: {kind: "worker" | "house" | "city" | "vandal" | ..., seat?: number, count?: number}
 function piece(p, x, y, board) {
   const colour = p.seat === undefined || p.seat === null ? board.neutral_colour : board.seat_colours[p.seat % board.seat_colours.length];
   const label = p.seat === undefined || p.seat === null ? "V" : String(p.seat + 1);
@@ -24,6 +24,7 @@ function piece(p, x, y, board) {
     g.append(svg("circle", { cx: x, cy: y, r: 7, fill: colour, stroke: "#000" }));
   }
   g.append(svg("text", { x, y: y + 3.5, "font-size": 9, "text-anchor": "middle", fill: "#fff" }, label));
+  if (p.count > 1) g.append(svg("text", { x: x + 6, y: y + 11, "font-size": 7, class: "count" }, `×${p.count}`));
   return g;
 }
 
@@ -34,7 +35,7 @@ export function piecesOf(cell) {
   const out = [];
   if (cell.piece) out.push(cell.piece);
   if (cell.building) out.push({ kind: cell.building.kind, seat: cell.building.seat });
-  if (Array.isArray(cell.workers)) cell.workers.forEach((n, seat) => { for (let i = 0; i < n; i++) out.push({ kind: "worker", seat }); });
+  if (Array.isArray(cell.workers)) cell.workers.forEach((count, seat) => { if (count) out.push({ kind: "worker", seat, count }); });
   return out;
 }
 
