@@ -13,6 +13,7 @@ import typer
 
 from soan.console import SoanGroup, console, set_debug
 from soan.lab.cli import register as register_lab
+from soan.web.cli import register as register_web
 
 app = typer.Typer(
     cls=SoanGroup,
@@ -201,3 +202,4 @@ def content_copy(
 
 
 register_lab(app)
+register_web(app)

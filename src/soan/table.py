@@ -22,6 +22,7 @@ from soan.engine.core import Game, OptionsError, State, parse_option_value
 from soan.engine.registry import get_game
 
 HUMAN = "human"
+REMOTE = "remote"  # a seat a program plays over the web API (`soan serve`)
 SEED_LIMIT = 2**63  # seeds are whole numbers 0 .. 2^63-1
 
 
@@ -63,9 +64,11 @@ class TableSetup:
         variant: str = "default",
         overrides: Mapping[str, Any] | None = None,
         content_path: Path | None = None,
+        remote: bool = False,
         move_time: float = DEFAULT_MOVE_TIME,
     ) -> TableSetup:
-        """Check everything and fix the table; `seed=None` draws a secret one."""
+        """Check everything and fix the table; `seed=None` draws a secret one. Remote
+        seats are allowed only where a server takes them (`remote=True`)."""
         game = get_game(game_id)
         if not game.min_seats <= len(seats) <= game.max_seats:
             raise OptionsError(
@@ -80,6 +83,8 @@ class TableSetup:
                                "takes from a moment to 3600 seconds a move")
         options = game.options(variant, **dict(overrides or {}))
         content = game.load_content(str(content_path) if content_path else None)
+        if REMOTE in seats and not remote:
+            raise OptionsError("a remote seat is played over the web API: use `soan serve`")
         seed = draw_seed() if seed is None else seed
         setup = cls(game, tuple(seats), seed, variant, options, content, content_path,
                     move_time)
@@ -100,11 +105,12 @@ class TableSetup:
         return [s for s, spec in enumerate(self.seats) if spec == HUMAN]
 
     def bots(self) -> list[Bot | None]:
-        """A fresh bot for each bot seat (None for a human); a bad one names its seat."""
+        """A fresh bot for each bot seat (None for a human or remote seat); a bad one
+        names its seat."""
         out: list[Bot | None] = []
         for s, spec in enumerate(self.seats):
             try:
-                out.append(None if spec == HUMAN else make_bot(spec, self.move_time))
+                out.append(None if spec in (HUMAN, REMOTE) else make_bot(spec, self.move_time))
             except BotSpecError as exc:
                 raise BotSpecError(f"seat {s + 1}: {exc}") from None
         return out
