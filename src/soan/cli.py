@@ -114,7 +114,7 @@ def play(
         check_writable(record, "--record")
     overrides = parse_option_args(get_game(game_id), option or [])
     setup = TableSetup.build(game_id, seats_for(game_id, players, seats, isolate), seed,
-                             variant, overrides, content, move_time)
+                             variant, overrides, content, move_time=move_time)
     run_table(setup, console, record, quiet)
 
 
