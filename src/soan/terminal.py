@@ -20,7 +20,7 @@ from rich.text import Text
 
 from soan.bots import ISOLATED, Bot, describe_failure, is_custom
 from soan.bots.isolated import BotFailure, IsolatedBot
-from soan.bots.match import as_action, bot_rngs
+from soan.bots.match import bot_rngs, choose
 from soan.engine.core import IllegalAction, OptionsError, SoanError, State
 from soan.engine.files import check_writable
 from soan.engine.record import Record, RecordError, replay
@@ -63,13 +63,13 @@ def run_table(setup: TableSetup, console: Console, record_path: Path | None,
     if not quiet:
         console.print(Text.assemble((state.game.title, "bold"),
                                     f" - {len(setup.seats)} players, variant {setup.variant}"))
-    stopped, failure = "", None
+    stopped, failure, interrupted = "", None, False
     try:
         stopped = _play(state, setup, bots, screen)
     except BotFailure as exc:
         stopped, failure = str(exc), exc
     except KeyboardInterrupt:
-        stopped = "interrupted with Ctrl-C"
+        stopped, interrupted = "interrupted with Ctrl-C", True
     finally:
         for bot in bots:
             if isinstance(bot, IsolatedBot):
@@ -89,7 +89,7 @@ def run_table(setup: TableSetup, console: Console, record_path: Path | None,
     if failure is not None:
         kept = f"; the game so far is in {record_path}" if record_path else ""
         raise SoanError(f"{failure}{kept}")
-    if stopped.startswith("interrupted"):
+    if interrupted:
         raise KeyboardInterrupt
     return state
 
@@ -115,10 +115,9 @@ def _play(state: State, setup: TableSetup, bots: list[Bot | None], screen: Scree
 def bot_move(bot: Bot, state: State, rng: Rng, spec: str) -> Any:
     """The bot's legal action for the seat to move; whatever else it does (raises,
     answers nonsense or an illegal action, times out) is a BotFailure naming it."""
-    seat = state.to_move
-    who = f"seat {seat + 1} ({spec}) at action {len(state.history) + 1}"
+    who = f"seat {state.to_move + 1} ({spec}) at action {len(state.history) + 1}"
     try:
-        action = as_action(bot(state.redeal(seat, rng.spawn()), rng))
+        action = choose(bot, state, rng)
     except BotFailure as exc:
         raise BotFailure(f"{who}: the bot {exc}") from None
     except IllegalAction as exc:
