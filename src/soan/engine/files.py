@@ -32,7 +32,7 @@ def read_text(path: Path | str, what: str, limit: int) -> str:
     except OSError as exc:
         raise FileError(f"cannot read {what} {path}: {exc.strerror}") from None
     if stat.S_ISDIR(info.st_mode):
-        raise FileError(f"{what} {path} is a folder; give the path of a file")
+        raise FileError(f"cannot read {what} {path}: Is a directory; give the path of a file")
     if not stat.S_ISREG(info.st_mode):
         raise FileError(f"{what} {path} is not a regular file")
     if info.st_size > limit:
