@@ -64,13 +64,14 @@ class IsolatedBot:
             start_new_session=True,
         )
         try:
-            hello = self._answer(START_TIME, "to start")
+            hello = self._answer(time.monotonic() + START_TIME,
+                                 f"took longer than {START_TIME:g} s to start")
         except BotFailure as exc:
             self.close()
             raise BotSpecError(f"isolated bot {spec!r}: {exc}") from None
         if "error" in hello:
             self.close()
-            raise BotSpecError(str(hello["error"]))
+            raise BotSpecError(str(hello["error"])[:300])
 
     def __call__(self, state: State, rng: Rng) -> Action:
         from soan.bots.match import as_action
@@ -78,33 +79,44 @@ class IsolatedBot:
         if self._process is None:
             raise BotFailure(f"isolated bot {self.spec!r} has stopped")
         data = pickle.dumps((state, rng.state), pickle.HIGHEST_PROTOCOL)
-        try:
-            assert self._process.stdin is not None
-            self._process.stdin.write(struct.pack(">Q", len(data)) + data)
-            self._process.stdin.flush()
-        except OSError:
-            raise BotFailure(self._died()) from None
-        reply = self._answer(self.move_time, "for a move")
+        deadline = time.monotonic() + self.move_time
+        slow = f"took longer than {self.move_time:g} s for a move"
+        self._send(struct.pack(">Q", len(data)) + data, deadline, slow)
+        reply = self._answer(deadline, slow)
         if "error" in reply:
-            raise BotFailure(f"raised {reply['error']}")
+            raise BotFailure(f"raised {str(reply['error'])[:300]}")
         if "refused" in reply:
-            raise IllegalAction(str(reply["refused"]))
+            raise IllegalAction(str(reply["refused"])[:300])
         new_state = reply.get("rng")
         if type(new_state) is not int or not 0 <= new_state < 2**64:
             raise BotFailure(f"answered {json.dumps(reply)[:80]}, which is no move")
         rng.state = new_state
         return as_action(reply.get("action"))
 
-    def _answer(self, seconds: float, what: str) -> dict[str, Any]:
-        """The child's next line of JSON, within `seconds`."""
+    def _send(self, data: bytes, deadline: float, slow: str) -> None:
+        """Hand the child its position; a child that stops reading cannot hold us."""
+        assert self._process is not None and self._process.stdin is not None
+        fd = self._process.stdin.fileno()
+        view = memoryview(data)
+        while view:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([], [fd], [], left)[1]:
+                self.close()
+                raise BotFailure(slow)
+            try:
+                view = view[os.write(fd, view[:65536]):]
+            except OSError:
+                raise BotFailure(self._died()) from None
+
+    def _answer(self, deadline: float, slow: str) -> dict[str, Any]:
+        """The child's next line of JSON, before `deadline` (else BotFailure(slow))."""
         assert self._process is not None and self._process.stdout is not None
         fd = self._process.stdout.fileno()
-        deadline = time.monotonic() + seconds
         while b"\n" not in self._buffer:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([fd], [], [], left)[0]:
                 self.close()
-                raise BotFailure(f"took longer than {seconds:g} s {what}")
+                raise BotFailure(slow)
             chunk = os.read(fd, 65536)
             if not chunk:
                 raise BotFailure(self._died())
