@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 from soan.engine.registry import get_game
+from soan.games.cityplan.content import CityPlanContent
 from soan.games.cityplan.state import CityPlanState, seat_mods
 
 SEED = "001_43cb0f2ed2dbc10d.txt"  # the City Plan Delta draft the tests cite
 GAME = get_game("cityplan")
 
 
-def new(seats: int = 3, seed: int = 1, **options: object) -> CityPlanState:
+def new(seats: int = 3, seed: int = 1, content: object = None, **options: object
+        ) -> CityPlanState:
     variant = "plain" if options.pop("plain", False) else "default"
-    return GAME.new(seats, seed, GAME.options(variant, **options))
+    return GAME.new(seats, seed, GAME.options(variant, **options), content)
+
+
+def first_income_at(count: int, condition: str = "buildings") -> CityPlanContent:
+    """The shipped content with its first income card (開発計画) firing when someone has
+    `count` of `condition`: rule tests build the card they test, whatever the
+    provisional set prints."""
+    data = GAME.load_content().model_dump()
+    data["income"][0].update(condition=condition, count=count, draw=1, max_buildings=0)
+    return CityPlanContent.model_validate(data)
 
 
 def card(state: CityPlanState, english: str, *, taken: tuple[int, ...] = ()) -> int:

@@ -4,7 +4,7 @@ import pytest
 
 from soan.engine.core import IllegalAction
 from soan.games.cityplan.state import BUILD, EXCHANGE, PAY, PICK
-from tests.games.cityplan.helpers import add_buildings, new, pick_all, set_hand
+from tests.games.cityplan.helpers import add_buildings, first_income_at, new, pick_all, set_hand
 
 
 def to_build_phase(state, picks=None):
@@ -102,7 +102,7 @@ def test_hand_limit_is_checked_at_the_end_of_the_build_phase():
 
 def test_income_phase_may_exceed_the_limit_until_the_next_build_phase():
     # SEED 「収入フェイズで一時的にカードが 9枚以上になることがありますが、次の建設フェイズの終了時まで…捨て札にする必要はありません」
-    state = new(2)
+    state = new(2, content=first_income_at(3))
     set_hand(state, 0, ["Apartment"] * 2 + ["Workshop"] * 3)  # 5 cards
     add_buildings(state, 0, ["Warehouse", "Warehouse"])  # 3 buildings: Development plan fires
     pick_all(state, {0: 1, 1: 1})  # 6

@@ -1,7 +1,9 @@
 """The income phase (収入フェイズ) and the end of the game, 001_43cb0f2ed2dbc10d.txt."""
 
 from soan.games.cityplan.state import OVER, PICK
-from tests.games.cityplan.helpers import add_buildings, new, pick_all
+from tests.games.cityplan.helpers import add_buildings, first_income_at, new, pick_all
+
+AT_THREE = first_income_at(3)  # Development plan: someone has 3 buildings, everyone draws 1
 
 
 def finish_turn(state):
@@ -13,7 +15,7 @@ def finish_turn(state):
 
 def test_first_income_card_opens_parliament_with_players_times_three():
     # SEED 「最初の収入カードの条件を満たした時点で、議会が開会します…プレイ人数×3枚の議員チップを配置します」
-    state = new(3)
+    state = new(3, content=AT_THREE)
     add_buildings(state, 1, ["Warehouse", "Warehouse"])  # 3 buildings: Development plan
     finish_turn(state)
     assert state.opened and state.parliament == 9
@@ -22,7 +24,7 @@ def test_first_income_card_opens_parliament_with_players_times_three():
 
 def test_parliament_holds_at_most_fifteen_chips():
     # SEED 「議員チップ 15枚」 / ruling C6: players x 3, at most 15
-    state = new(5, councillors_per_player=4)
+    state = new(5, content=AT_THREE, councillors_per_player=4)
     add_buildings(state, 0, ["Warehouse", "Warehouse"])
     finish_turn(state)
     assert state.parliament == 15
@@ -31,7 +33,7 @@ def test_parliament_holds_at_most_fifteen_chips():
 def test_income_cards_pay_every_player_and_fire_once():
     # SEED 「誰かが収入カードに書かれた条件を満たすと、全プレイヤーに収入として山札からカードが配られます」
     # SEED 「1枚の収入カードは、ゲーム中に 1回しか条件を満たすことができません」
-    state = new(3)
+    state = new(3, content=AT_THREE)
     add_buildings(state, 2, ["Warehouse", "Warehouse"])
     sizes = [len(h) for h in state.hands]
     finish_turn(state)
@@ -44,7 +46,7 @@ def test_income_cards_pay_every_player_and_fire_once():
 
 def test_income_cards_are_checked_lowest_first_and_several_fire_in_one_turn():
     # SEED 「収入カードの数値の低い順に、収入条件のチェックを行います」 / ruling C6
-    state = new(2)
+    state = new(2, content=AT_THREE)
     add_buildings(
         state, 0, ["Apartment", "Detached houses", "Eco housing"]
     )  # 4 buildings, 3 residential
