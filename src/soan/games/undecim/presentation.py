@@ -337,11 +337,13 @@ def uses(state: UndecimState, action: Action) -> tuple[str, ...]:
 def render(view: dict[str, Any]) -> str:
     """The table in 80 columns: moon, field, awards, every seat's front, your hand."""
     moon = view["moon"]
+    when = f"Round {view['round']}/{view['rounds']}" if view["round"] else "Setup"
     lines = [
-        f"Round {view['round']}/{view['rounds']}, {view['phase']}."
+        f"{when}, {view['phase']}."
         + (f" To move: seat {view['to_move'] + 1}." if view["to_move"] is not None else "")
         + f" Deck {view['deck']}.",
-        f"Red moon: {moon['counters']}/{moon['cap']} time counters"
+        f"Red moon {'●' * moon['counters']}{'·' * (moon['cap'] - moon['counters'])} "
+        f"{moon['counters']}/{moon['cap']} time counters"
         + (f", moon die {moon['die']}" if moon["die"] else "")
         + (", THE RED MOON NIGHT" if moon["night"] else "") + ".",
         "Field: " + ("; ".join(_card_line(c) for c in view["field"]) or "(empty)")
@@ -401,13 +403,15 @@ def _seat_lines(view: dict[str, Any], seat: dict[str, Any]) -> list[str]:
 
 
 def _wrap(line: str, width: int = 80) -> str:
-    """Break a long line at spaces; East Asian characters count two columns."""
-    out, current = [], ""
-    for word in line.split(" "):
-        candidate = f"{current} {word}" if current else word
-        if _width(candidate) > width and current:
+    """Break a long line at spaces, keeping its indent; East Asian characters count two
+    columns."""
+    indent = line[: len(line) - len(line.lstrip(" "))]
+    out, current = [], indent
+    for word in line.split():
+        candidate = f"{current} {word}" if current.strip() else current + word
+        if _width(candidate) > width and current.strip():
             out.append(current)
-            current = "    " + word
+            current = indent + "    " + word
         else:
             current = candidate
     out.append(current)
