@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from soan.engine.registry import get_game
 from soan.games.undecim import codes as K
 from soan.games.undecim.content import EG, LANDS, RESOURCES, TYPES
@@ -23,23 +25,18 @@ def kind(land: str | None = None, resource: str | None = None) -> int:
 def resource_counts(state: UndecimState) -> list[int]:
     """How many cards of each type are anywhere: deck, discards, hands, fronts,
     fiefs, settlements, the market and a bonus card being placed."""
-    out = [0] * TYPES
-    for t in state.deck + state.discard:
-        out[t] += 1
-    for s in range(state.seats):
-        for t in range(TYPES):
-            out[t] += state.hand[TYPES * s + t]
-        b = K.W * s
-        for t in range(16):
-            out[t] += state.front[b + K.F_LAND + t] + state.front[b + K.F_RES + t]
-            out[t] += state.front[b + K.F_FIEF + t]
-        out[EG] += state.front[b + K.F_ENEMY] + state.front[b + K.F_GOLD]
+    piles = Counter(state.deck)
+    piles.update(state.discard)
+    hand, front, w = state.hand, state.front, K.W
+    out = [piles[t] + sum(hand[t::TYPES]) + state.market[t] for t in range(TYPES)]
+    for t in range(16):
+        out[t] += sum(front[K.F_LAND + t::w]) + sum(front[K.F_RES + t::w])
+        out[t] += sum(front[K.F_FIEF + t::w])
+    out[EG] += sum(front[K.F_ENEMY::w]) + sum(front[K.F_GOLD::w])
     for st in state.settlements:
         for t in st[K.CARDS]:
             out[t] += 1
         out[EG] += st[K.SGOLD]
-    for t in range(TYPES):
-        out[t] += state.market[t]
     if state.phase == K.BONUS:
         out[state.bonus] += 1
     return out
@@ -73,6 +70,16 @@ def lift(state: UndecimState, t: int) -> None:
             state.hsize[s] -= 1
             return
     raise LookupError(f"no card of type {t} left to take")
+
+
+def available(state: UndecimState, land: str) -> int:
+    """A card type with this land that is still in the deck, the discards or a hand."""
+    for r in range(4):
+        t = LANDS.index(land) * 4 + r
+        if t in state.deck or t in state.discard or any(
+                state.hand[TYPES * s + t] for s in range(state.seats)):
+            return t
+    raise LookupError(f"no {land} card left to take")
 
 
 def set_hand(state: UndecimState, seat: int, types: list[int]) -> None:

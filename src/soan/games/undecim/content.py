@@ -226,7 +226,8 @@ class Tables:
     __slots__ = (
         "award_condition", "award_count", "award_english", "award_module", "award_name",
         "award_text", "award_vp", "base_awards", "card_english", "card_module", "card_name",
-        "card_red", "card_text", "deck", "enemy_name", "gold_name", "steps", "type_count",
+        "card_red", "card_text", "deck", "enemy_name", "gold_name", "has_vp", "steps",
+        "type_count",
     )
 
     def __init__(self, content: UndecimContent, modules: tuple[str, ...]) -> None:
@@ -245,6 +246,7 @@ class Tables:
         self.card_text = tuple(card_text(c[0]) if c else "" for c in picked)
         self.card_module = tuple(c[1] if c else "" for c in picked)
         self.steps = tuple(tuple(s.compile() for s in c[0].steps) if c else () for c in picked)
+        self.has_vp = any(step.kind == E.VP for steps in self.steps for step in steps)
         self.base_awards = BASE_AWARDS
         self.award_name = tuple(a.name for a, _ in awards)
         self.award_english = tuple(a.english for a, _ in awards)
@@ -261,3 +263,41 @@ class Tables:
         self.deck = tuple(t for t in range(TYPES) for _ in range(counts[t]))
         self.enemy_name = content.enemy_gold.enemy
         self.gold_name = content.enemy_gold.gold
+
+
+def markdown_tables(content: UndecimContent) -> str:
+    """The provisional content as the rules reference prints it (kept equal by a test)."""
+    def cards(actions: list[ActionCard], module: str = "") -> list[str]:
+        head = "| no. | card | red | effect | why |"
+        if module:
+            head = "| replaces no. | card | red | effect | why |"
+        out = [head, "|---|---|---|---|---|"]
+        for a in sorted(actions, key=lambda a: a.number):
+            red = "red" if a.red else ""
+            out.append(f"| {a.number} | {a.name} {a.english} | {red} | {card_text(a)} | "
+                       f"{a.reason} |")
+        return out
+
+    def award_rows(awards: list[Award]) -> list[str]:
+        out = ["| award | condition | VP | why |", "|---|---|---|---|"]
+        out += [f"| {a.name} {a.english} | {award_text(a).rsplit(':', 1)[0]} | {a.vp} | "
+                f"{a.reason} |" for a in awards]
+        return out
+
+    lines = ["### Action cards (11)", "", *cards(content.actions), "", "### Awards (4)", "",
+             *award_rows(content.awards), ""]
+    for m in content.modules:
+        lines += [f"### Module 「{m.name}」 {m.english}", "", m.reason, "",
+                  *award_rows([m.award]), "", *cards(m.actions, m.name), ""]
+    lines += ["### Resource cards (100)", "",
+              "| land \\ resource | " + " | ".join(RESOURCES) + " | cards |",
+              "|---|---|---|---|---|---|"]
+    for land in LANDS:
+        counts = [next((p.count for p in content.pairing if p.land == land and p.resource == r), 0)
+                  for r in RESOURCES]
+        lines.append(f"| {land} | " + " | ".join(map(str, counts)) + f" | {sum(counts)} |")
+    eg = content.enemy_gold
+    reasons = dict.fromkeys(p.reason for p in content.pairing)
+    lines += ["", "Why: " + " ".join(f"{r[0].upper()}{r[1:]}." for r in reasons), "",
+              f"Enemy & gold cards: {eg.count} ({eg.enemy} / {eg.gold}). {eg.reason}"]
+    return "\n".join(lines) + "\n"

@@ -28,9 +28,6 @@ from soan.games.undecim.codes import (
 if TYPE_CHECKING:
     from soan.games.undecim.state import UndecimState
 
-SOURCES = ("lands", "buildings", "gold", "enemies", "awards", "cards", "final order")
-
-
 def land_counts(state: UndecimState, s: int) -> list[int]:
     """Lands of each kind the seat holds in front (fief lands included)."""
     f, b = state.front, W * s
@@ -116,19 +113,30 @@ def meets(state: UndecimState, s: int, award: int) -> bool:
     return state.front[W * s + F_GOLD] >= count
 
 
+def sources(state: UndecimState) -> tuple[str, ...]:
+    """The sources of points this game can have: action-card VP only when a card in play
+    scores VP, the final-order bonus only under that variant."""
+    out = ["lands", "buildings", "gold", "enemies", "awards"]
+    if state.tables.has_vp:
+        out.append("cards")
+    if any(state.options.final_order_bonus):
+        out.append("final order")
+    return tuple(out)
+
+
 def breakdown(state: UndecimState) -> list[dict[str, int]]:
+    keys = sources(state)
     out = []
     for s in range(state.seats):
         p = state.pts[NSOURCES * s: NSOURCES * s + NSOURCES]
-        out.append(
-            {
-                "lands": p[P_LANDS],
-                "buildings": buildings(state, s),
-                "gold": gold_points(state, s),
-                "enemies": p[P_ENEMIES],
-                "awards": p[P_AWARDS],
-                "cards": p[P_CARDS],
-                "final order": p[P_ORDER],
-            }
-        )
+        points = {
+            "lands": p[P_LANDS],
+            "buildings": buildings(state, s),
+            "gold": gold_points(state, s),
+            "enemies": p[P_ENEMIES],
+            "awards": p[P_AWARDS],
+            "cards": p[P_CARDS],
+            "final order": p[P_ORDER],
+        }
+        out.append({k: points[k] for k in keys})
     return out

@@ -413,6 +413,7 @@ class UndecimState(State):
             self._auto()
         elif phase == PICK:
             self.picks[s] = action[1]
+            self._note(s, f"card:{self.tables.card_name[action[1]]}")
             nxt = s + 1
             if nxt < self.seats:
                 self.to_move = nxt
@@ -506,7 +507,6 @@ class UndecimState(State):
             self.hands[s] &= ~(1 << c)
             self.secret[s] &= ~(1 << c)
             self.played[s] = c
-            self._note(s, f"card:{t.card_name[c]}")
         self.log.append(
             "Action cards: "
             + ", ".join(f"seat {s + 1} {self._card_words(picks[s])}" for s in range(self.seats))
