@@ -1,17 +1,19 @@
 """How promising an Undecim position is for each seat, for bots.
 
 Points so far, plus what the position promises by the end:
-- lands: this round's land bonus for every round end still to come, doubled on the
+- lands: the land bonus they hold, at every round end still to come, doubled on the
   nights the red moon is expected to bring (an exact expectation over the moon die),
-  and a little for progress toward two of every kind;
-- buildings: what the settlements score now, plus what the resources in front can add
-  with the auto actions left (a greedy plan: each auto action takes the move that
-  adds the most VP);
-- gold at its value per card; enemies at what the next night would pay them, weighed
-  by the chance a night still comes; open awards by how close the seat is;
-- cards still to come: a few tenths of a point per hand card, and the action cards:
-  the one picked this round (hidden) or being resolved at its estimated worth, the
-  ones in hand at a discount, so one-step lookahead can tell a good pick from a bad one.
+  and a little for progress toward two of every kind and for spare lands;
+- buildings: the settlements as they score now, plus what the resources and gold in
+  front can add with the auto actions left (a greedy plan: each auto action takes the
+  move that adds the most VP; gold used this way gives up its own value);
+- gold at its value; enemies at what the night pays them (4, 5, 6… with the most, else
+  one at 4), this round's night if it is falling and later nights by their chance;
+  open awards by how close the seat is;
+- cards to come: the action card picked (hidden) or being resolved, at the worth of its
+  remaining steps, and the best card in hand at a discount, each valued by the same
+  marginal worths: what one more land of a kind, resource, enemy or gold adds to the
+  seat's value above. One-step lookahead then tells a good pick from a bad one.
 
 A half-finished compound choice counts as finished: a step part done is valued by
 what is left of it. Once the game is over the values are the final scores.
@@ -19,7 +21,7 @@ what is left of it. Once the game is over the values are the final scores.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from soan.games.undecim import effects as E
@@ -29,7 +31,6 @@ from soan.games.undecim.codes import (
     BONUS,
     F_ENEMY,
     F_GOLD,
-    F_LANDK,
     F_RESK,
     KIND,
     LEVEL,
@@ -50,10 +51,11 @@ if TYPE_CHECKING:
 
 HAND_CARD = 0.4  # a resource card in hand: the hand refills to 5, so it is worth little
 SPARE_LAND = 0.3  # a land beyond the first of its kind: cover against Invasion, sets
-PLAYED_LATER = 0.5  # an action card kept for a later round, against one played now
-DRAWN_CARD = 0.6  # a card drawn into the hand by an effect
-MARKET_CARD = 2.5  # a card taken from a market, at its best face
+LATER = 0.5  # the best action card kept for a later round, against one played now
+DRAWN = 0.3  # a card drawn into the hand: its worth if it is played later
+MOON_STEP = 0.5  # moving the moon or its die: small either way
 AWARD_REACH = 0.4  # how much of an open award's VP full progress toward it is worth
+MOST_UNSURE = 0.85  # sharing the most enemies may not last until the night
 
 
 @cache
@@ -76,86 +78,230 @@ def nights_ahead(counters: int, rounds: int, cap: int) -> tuple[float, float]:
     return expected / 6, chance / 6
 
 
-def moon_outlook(state: UndecimState) -> tuple[float, float, float]:
-    """(round ends still to score, expected nights among them, chance of a night)."""
-    opts = state.options
-    cap, rounds, r = opts.moon_counters, opts.rounds, state.round_no
-    if r == 0:  # the mulligan: every round to come
-        nights, chance = nights_ahead(state.counters, rounds, cap)
-        return float(rounds), nights, chance
-    ends = rounds - r + 1
-    if state.night or (state.counters == 0 and state.phase != NIGHT):
-        now = 1.0
-        later, _ = nights_ahead(cap, rounds - r, cap)
-        return float(ends), now + later, 1.0
-    later, chance = nights_ahead(state.counters, rounds - r, cap)
-    return float(ends), later, chance
+class Outlook:
+    """What the rest of the game holds for every seat alike: round ends to score, this
+    round's night (0 or 1), and the nights expected after it (and their chance)."""
+
+    __slots__ = ("ends", "later", "later_chance", "now")
+
+    def __init__(self, state: UndecimState) -> None:
+        opts = state.options
+        cap, rounds, r = opts.moon_counters, opts.rounds, state.round_no
+        if r == 0:  # before the first roll
+            self.ends, self.now = float(rounds), 0.0
+            self.later, self.later_chance = nights_ahead(state.counters, rounds, cap)
+            return
+        self.ends = float(rounds - r + 1)
+        self.now = 1.0 if state.night or state.counters == 0 else 0.0
+        self.later, self.later_chance = nights_ahead(
+            cap if self.now else state.counters, rounds - r, cap)
+
+    @property
+    def nights(self) -> float:
+        return self.now + self.later
 
 
 def evaluate(state: UndecimState) -> list[float]:
     if state.over:
         return [float(x) for x in state.scores()]
-    ends, nights, chance = moon_outlook(state)
+    outlook = Outlook(state)
     points = state.scores()
     enemies = [state.front[W * s + F_ENEMY] for s in range(state.seats)]
-    return [
-        points[s] + _promise(state, s, ends, nights, chance, enemies) for s in range(state.seats)
-    ]
+    return [points[s] + Seat(state, s, outlook, enemies).promise() for s in range(state.seats)]
 
 
-def _promise(
-    state: UndecimState, s: int, ends: float, nights: float, chance: float, enemies: list[int]
-) -> float:
-    opts = state.options
-    # lands: the bonus at every round end to come
-    counts = scoring.land_counts(state, s)
-    bonus, _ = scoring.land_bonus(state, s)
-    weight = ends + nights * (opts.night_land_multiplier - 1)
-    value = bonus * weight
-    if opts.land_rule == "kinds" and min(counts) < 2:
+class Seat:
+    """One seat's prospects, and the marginal worth of one more card of each face."""
+
+    __slots__ = ("autos", "each", "enemies", "gold", "lands", "mine", "outlook", "res", "s",
+                 "state", "unseen")
+
+    def __init__(self, state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> None:
+        self.state, self.s, self.outlook, self.enemies = state, s, outlook, enemies
+        f, b = state.front, W * s
+        self.lands = scoring.land_counts(state, s)
+        self.res = f[b + F_RESK: b + F_RESK + 4]
+        self.gold = f[b + F_GOLD]
+        self.mine = [(st[KIND], st[MASK], st[LEVEL]) for st in state.settlements if st[OWNER] == s]
+        self.autos = autos_left(state, s)
+        self.each = scoring.gold_each(state, s)
+        self.unseen: dict[int, float] = {}  # faces mask -> worth of an unseen card
+
+    def promise(self) -> float:
+        state = self.state
+        value = self.land_value(self.lands)
+        value += self.build_gain(self.res, self.gold, self.autos)
+        value += self.enemy_value(self.enemies[self.s])
+        value += awards_value(state, self.s)
+        value += HAND_CARD * state.hsize[self.s]
+        return value + self.cards_value()
+
+    # ---- the parts of the seat's value -----------------------------------------------
+
+    def land_value(self, counts: list[int]) -> float:
+        opts, out = self.state.options, self.outlook
+        weight = out.ends + out.nights * (opts.night_land_multiplier - 1)
+        return land_worth(tuple(counts), weight, opts.land_rule, opts.land_set_bonus)
+
+    def build_gain(self, res: list[int], gold: int, autos: int) -> float:
+        if autos <= 0:
+            return 0.0
+        return build_worth(tuple(res), gold, autos, tuple(self.mine),
+                           self.state.options.building_vp, self.each)
+
+    def enemy_value(self, e: int) -> float:
+        """This round's night (if it falls) and later nights (by their chance)."""
+        if not e:
+            return 0.0
+        state, out, s = self.state, self.outlook, self.s
+        first = state.options.enemy_vp
+        value = 0.0
+        if state.phase == NIGHT:
+            if s == state.to_move:
+                value = self.night_pay(e, first + state.slays, state.most >> s & 1, 1.0,
+                                       state.slays > 0)
+            elif s in state.queue:
+                value = self.night_pay(e, first, state.most >> s & 1, 1.0, False)
+        elif out.now:
+            value = self.night_pay(e, first, e >= max(self.enemies), MOST_UNSURE, False)
+        if out.later_chance:
+            value += out.later_chance * self.night_pay(e, first, e >= max(self.enemies),
+                                                       MOST_UNSURE, False) * 0.8
+        return value
+
+    def night_pay(self, e: int, first: int, most: bool, sure: float, used: bool) -> float:
+        if most:
+            top = max(o for i, o in enumerate(self.enemies) if i != self.s)
+            return (1.0 if e > top else sure) * sum(first + i for i in range(e))
+        return 0.0 if used else float(first)
+
+    # ---- marginal worths, for valuing action cards -------------------------------------
+
+    def face_worths(self) -> tuple[list[float], list[float], float, float]:
+        """What one more card adds: a land of each kind, a resource of each kind, an
+        enemy, a gold."""
+        base_land = self.land_value(self.lands)
+        lands = []
+        for k in range(4):
+            more = list(self.lands)
+            more[k] += 1
+            lands.append(self.land_value(more) - base_land)
+        base_build = self.build_gain(self.res, self.gold, self.autos)
+        res = []
+        for r in range(4):
+            more = list(self.res)
+            more[r] += 1
+            res.append(self.build_gain(more, self.gold, self.autos) - base_build)
+        gold = self.each + self.build_gain(self.res, self.gold + 1, self.autos) - base_build
+        e = self.enemies[self.s]
+        enemy = self.enemy_value(e + 1) - self.enemy_value(e)
+        if not self.outlook.now and not self.outlook.later_chance:
+            enemy = 0.0
+        return lands, res, enemy, gold
+
+    def card_worths(self, counts: list[int], base: int, faces: int, worths) -> list[float]:
+        """Each card in `counts` at its best allowed face, best first."""
+        lands, res, enemy, gold = worths
+        out = []
+        for t in range(TYPES):
+            n = counts[base + t]
+            if not n:
+                continue
+            if t == EG:
+                v = max(enemy if faces & 4 else 0.0, gold if faces & 8 else 0.0)
+            else:
+                v = max(lands[t >> 2] if faces & 1 else 0.0, res[t & 3] if faces & 2 else 0.0)
+            out.extend([v] * n)
+        out.sort(reverse=True)
+        return out
+
+    def random_card(self, faces: int, worths) -> float:
+        """The worth of an unseen card at its best allowed face, on average."""
+        if faces not in self.unseen:
+            counts = self.state.tables.type_count
+            worth = self.card_worths(list(counts), 0, faces, worths)
+            self.unseen[faces] = sum(worth) / len(worth) if worth else 0.0
+        return self.unseen[faces]
+
+    def step_value(self, step: E.Step, n: int, worths) -> float:
+        state, s, kind = self.state, self.s, step.kind
+        if kind == E.PLAY:
+            return sum(self.card_worths(state.hand, TYPES * s, step.faces, worths)[:n])
+        if kind == E.DRAW:
+            return DRAWN * n * self.random_card(E.ALL_FACES, worths)
+        if kind == E.MARKET:
+            if state.phase == MARKET and state.cur == s:
+                return sum(self.card_worths(state.market, 0, step.faces, worths)[:state.left])
+            pick = 1 + 0.1 * max(n - step.take, 0)
+            return step.take * pick * self.random_card(step.faces, worths)
+        if kind == E.STEAL:
+            lands, res, enemy, gold = worths
+            worth = (max(lands), max(res), enemy, gold)[step.face] if step.keep else 1.0
+            targets = 1 if step.one_target else state.seats - 1
+            return n * targets * worth * 0.7
+        if kind == E.BUILD:
+            gain = self.build_gain(self.res, self.gold, self.autos + n)
+            return gain - self.build_gain(self.res, self.gold, self.autos)
+        if kind == E.VP:
+            return float(n * (scoring.held(state, s, step.per) if step.per else 1))
+        return MOON_STEP
+
+    def card_value(self, c: int, worths, first: int = 0) -> float:
+        """The worth of playing action card `c` now (from step `first` on)."""
+        state = self.state
+        steps = state.tables.steps[c]
+        die = state.die or 4
+        total = 0.0
+        for i in range(first, len(steps)):
+            step = steps[i]
+            n = step.amounts[die - 1]
+            if i == first and state.cur == self.s and state.card == c:
+                n = state.left if state.phase in (PLAY, MARKET) else n + state.spent
+            total += self.step_value(step, n, worths)
+        return total
+
+    def cards_value(self) -> float:
+        state, s = self.state, self.s
+        phase = state.phase
+        worths = self.face_worths()
+        total = 0.0
+        picked = state.picks[s] if phase == PICK else 0
+        if picked:
+            total += self.card_value(picked, worths)
+        elif state.cur == s and state.card > 0:
+            total += self.card_value(state.card, worths, state.si)
+        elif phase in ACTION_PHASE and s in state.queue:
+            total += self.card_value(state.played[s], worths)
+        later = state.options.rounds - max(state.round_no, 1)
+        if later > 0 or phase in (PICK, BONUS, MULLIGAN):
+            hand = [c for c in range(1, 12) if state.hands[s] >> c & 1 and c != picked]
+            if hand:
+                total += LATER * max(self.card_value(c, worths) for c in hand)
+        return total
+
+
+@lru_cache(maxsize=1 << 16)
+def land_worth(counts: tuple[int, ...], weight: float, rule: str, set_bonus: int) -> float:
+    """Lands held: their bonus at every round end to come (`weight` counts a doubled
+    night twice), plus spare lands and, by the rules' bonus, progress toward two of each."""
+    bonus, _ = scoring.land_points(list(counts), rule, set_bonus)
+    value = bonus * weight + SPARE_LAND * sum(max(c - 1, 0) for c in counts)
+    if rule == "kinds" and min(counts) < 2:
         progress = sum(min(c, 2) for c in counts) / 8
-        value += opts.land_set_bonus * weight * progress ** 3
-    value += SPARE_LAND * sum(max(c - 1, 0) for c in counts)
-    # buildings to come, gold as it will score
-    value += build_gain(state, s, autos_left(state, s))
-    # enemies at the next night
-    value += chance * night_value(state, s, enemies)
-    value += awards_value(state, s)
-    # cards to come
-    value += HAND_CARD * state.hsize[s]
-    value += cards_value(state, s, ends)
+        value += set_bonus * weight * progress ** 3
     return value
 
 
-def autos_left(state: UndecimState, s: int) -> int:
-    """Auto actions the seat still has: one each round to come, and this round's (with
-    its card's build steps) until its card has resolved."""
-    later = state.options.rounds - max(state.round_no, 1)
-    phase = state.phase
-    if state.round_no == 0 or phase in (MULLIGAN, BONUS, PICK):
-        return later + 1
-    if phase in ACTION_PHASE:
-        if s == state.cur:
-            return later + max(state.autos, 0)
-        if s in state.queue:
-            return later + 1
-    return later
-
-
-def build_gain(state: UndecimState, s: int, autos: int) -> float:
-    """Building VP the front's resources and gold can add over `autos` auto actions,
-    each taking the single move that adds most (gold counted net of its own value)."""
-    if autos <= 0:
+@lru_cache(maxsize=1 << 16)
+def build_worth(res: tuple[int, ...], gold: int, autos: int, settlements: tuple[tuple, ...],
+                table: tuple[int, ...], each: int) -> float:
+    """Building VP the resources and gold can add over `autos` auto actions, each the
+    single move that adds most (gold counted net of its own value as gold)."""
+    if sum(res) < 2 and not (settlements and (gold or sum(res))):
         return 0.0
-    f, b = state.front, W * s
-    res = f[b + F_RESK: b + F_RESK + 4]
-    gold = f[b + F_GOLD]
-    mine = [[st[KIND], st[MASK], st[LEVEL]] for st in state.settlements if st[OWNER] == s]
-    if sum(res) < 2 and not (mine and (gold or sum(res))):
-        return 0.0
-    table = state.options.building_vp
     vp = scoring.settlement_vp
-    each = scoring.gold_each(state, s)
+    res = list(res)
+    mine = [list(x) for x in settlements]
     total = 0.0
     for _ in range(autos):
         best, move = 0.0, None
@@ -198,139 +344,31 @@ def build_gain(state: UndecimState, s: int, autos: int) -> float:
     return total
 
 
-def night_value(state: UndecimState, s: int, enemies: list[int]) -> float:
-    """What the seat's enemies pay at a night: 4, 5, 6… with the most, else one at 4."""
-    e = enemies[s]
-    if not e:
-        return 0.0
-    first = state.options.enemy_vp
-    slain = state.slays if state.phase == NIGHT and state.to_move == s else 0
-    top = max(enemies)
-    most = state.most >> s & 1 if state.phase == NIGHT else e >= top
-    if most:
-        sure = 1.0 if e > top or state.phase == NIGHT else 0.85
-        return sure * sum(first + slain + i for i in range(e))
-    return float(first) if slain == 0 else 0.0
+def autos_left(state: UndecimState, s: int) -> int:
+    """Auto actions the seat still has: one each round to come, and this round's (with
+    its card's build steps) until its card has resolved."""
+    later = state.options.rounds - max(state.round_no, 1)
+    phase = state.phase
+    if state.round_no == 0 or phase in (MULLIGAN, BONUS, PICK):
+        return later + 1
+    if phase in ACTION_PHASE:
+        if s == state.cur:
+            return later + max(state.autos, 0)
+        if s in state.queue:
+            return later + 1
+    return later
 
 
 def awards_value(state: UndecimState, s: int) -> float:
     t = state.tables
     total = 0.0
     for a in state.awards:
-        need = t.award_count[a]
-        have = award_progress(state, s, t.award_condition[a])
+        need, cond = t.award_count[a], t.award_condition[a]
+        have = scoring.award_progress(state, s, cond)
         if have >= need:
             sharers = sum(
-                1 for o in range(state.seats)
-                if award_progress(state, o, t.award_condition[a]) >= need
-            )
+                1 for o in range(state.seats) if scoring.award_progress(state, o, cond) >= need)
             total += t.award_vp[a] / sharers
         else:
             total += AWARD_REACH * t.award_vp[a] * (have / need) ** 2
-    return total
-
-
-def award_progress(state: UndecimState, s: int, cond: int) -> int:
-    f, b = state.front, W * s
-    if cond == 0:
-        return sum(1 for c in scoring.land_counts(state, s) if c)
-    if cond == 1:
-        return sum(scoring.land_counts(state, s))
-    if cond == 2:
-        return sum(1 for st in state.settlements if st[OWNER] == s)
-    if cond == 3:
-        return max((st[LEVEL] for st in state.settlements if st[OWNER] == s), default=0)
-    if cond == 4:
-        return f[b + F_ENEMY]
-    if cond == 5:
-        return state.slain[s]
-    return f[b + F_GOLD]
-
-
-Values = tuple[list[float], float, float, float]
-
-
-def face_values(state: UndecimState, s: int, ends: float) -> Values:
-    """What one more card of each face is worth to the seat now: lands by kind,
-    a resource, an enemy, a gold."""
-    f, b = state.front, W * s
-    counts = [f[b + F_LANDK + k] for k in range(4)]
-    lands = [(ends if not c else 0.4 * ends / 4 + SPARE_LAND) for c in counts]
-    resource = 3.0 if autos_left(state, s) else 0.0
-    enemy = float(state.options.enemy_vp) * 0.6
-    gold = float(scoring.gold_each(state, s))
-    return lands, resource, enemy, gold
-
-
-def best_faces(state: UndecimState, counts: list[int], base: int, faces: int,
-               values: Values) -> list[float]:
-    """Each card in `counts` at its best allowed face, best first."""
-    lands, resource, enemy, gold = values
-    out = []
-    for t in range(TYPES):
-        n = counts[base + t]
-        if not n:
-            continue
-        if t == EG:
-            v = max(enemy if faces & 4 else 0.0, gold if faces & 8 else 0.0)
-        else:
-            v = max(lands[t >> 2] if faces & 1 else 0.0, resource if faces & 2 else 0.0)
-        out.extend([v] * n)
-    out.sort(reverse=True)
-    return out
-
-
-def step_value(state: UndecimState, s: int, step: E.Step, n: int, values) -> float:
-    kind = step.kind
-    if kind == E.PLAY:
-        return sum(best_faces(state, state.hand, TYPES * s, step.faces, values)[:n])
-    if kind == E.DRAW:
-        return DRAWN_CARD * n
-    if kind == E.MARKET:
-        if state.phase == MARKET and state.cur == s:
-            return sum(best_faces(state, state.market, 0, step.faces, values)[:state.left])
-        return MARKET_CARD * step.take
-    if kind == E.STEAL:
-        targets = 1 if step.one_target else state.seats - 1
-        lands, _, enemy, gold = values
-        worth = (max(lands), 3.0, enemy, gold)[step.face]
-        return n * targets * worth * 0.7
-    if kind == E.BUILD:
-        return 4.0 * n
-    if kind == E.VP:
-        return float(n * (scoring.held(state, s, step.per) if step.per else 1))
-    return 0.5  # moon and die: small, and either way
-
-
-def card_value(state: UndecimState, s: int, c: int, values, first: int = 0) -> float:
-    """The worth of playing action card `c` now (from step `first` on)."""
-    steps = state.tables.steps[c]
-    die = state.die or 4
-    total = 0.0
-    for i in range(first, len(steps)):
-        step = steps[i]
-        n = step.amounts[die - 1]
-        if i == first and state.cur == s and state.card == c:
-            n = state.left if state.phase in (PLAY, MARKET) else n + state.spent
-        total += step_value(state, s, step, n, values)
-    return total
-
-
-def cards_value(state: UndecimState, s: int, ends: float) -> float:
-    values = face_values(state, s, ends)
-    total = 0.0
-    if state.phase == PICK and state.picks[s]:
-        total += card_value(state, s, state.picks[s], values)
-    elif state.cur == s and state.card > 0:
-        total += card_value(state, s, state.card, values, state.si)
-    elif s in state.queue and state.phase in ACTION_PHASE:
-        total += card_value(state, s, state.played[s], values)
-    later = state.options.rounds - max(state.round_no, 1)
-    if later > 0 or state.phase in (PICK, BONUS, MULLIGAN):
-        hand = [c for c in range(1, 12) if state.hands[s] >> c & 1]
-        if state.phase == PICK and state.picks[s]:
-            hand = [c for c in hand if c != state.picks[s]]
-        worth = sorted((card_value(state, s, c, values) for c in hand), reverse=True)
-        if worth:
-            total += PLAYED_LATER * worth[0]
     return total

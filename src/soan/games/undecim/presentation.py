@@ -9,6 +9,7 @@ whole table saw them taken), the discard pile (face up) and the public log.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from soan.engine.core import Action
@@ -59,6 +60,7 @@ BITS = tuple(tuple(n for n in range(12) if m >> n & 1) for m in range(1 << 12))
 
 # ---- words for cards ------------------------------------------------------------------
 
+@cache
 def card_words(t: Tables, c: int) -> str:
     """An action card as written, with its number: 「2 侵略戦争 Invasion (red)」."""
     red = " (red)" if t.card_red[c] else ""
@@ -72,11 +74,13 @@ def faces_of(t: Tables, typ: int) -> tuple[str, str]:
     return LANDS[typ >> 2], RESOURCES[typ & 3]
 
 
+@cache
 def type_words(t: Tables, typ: int) -> str:
     """A resource card by its two faces: 「森/木」."""
     return "/".join(faces_of(t, typ))
 
 
+@cache
 def face_words(t: Tables, typ: int, face: int) -> str:
     """One face of a card: 「森 (forest, land)」."""
     name = faces_of(t, typ)[face & 1]

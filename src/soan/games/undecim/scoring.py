@@ -94,23 +94,29 @@ def held(state: UndecimState, s: int, per: int) -> int:
     return state.front[W * s + (F_ENEMY if per == 3 else F_GOLD)]
 
 
-def meets(state: UndecimState, s: int, award: int) -> bool:
-    """Whether the seat meets an award's condition now (content.CONDITIONS)."""
-    t = state.tables
-    cond, count = t.award_condition[award], t.award_count[award]
+def award_progress(state: UndecimState, s: int, cond: int) -> int:
+    """How far the seat is toward an award condition (content.CONDITIONS), in its units:
+    land kinds, lands, settlements, the highest level, enemies, enemies slain, gold."""
+    f, b = state.front, W * s
     if cond == 0:
-        return sum(1 for c in land_counts(state, s) if c) >= count
+        return sum(1 for c in land_counts(state, s) if c)
     if cond == 1:
-        return sum(land_counts(state, s)) >= count
+        return sum(land_counts(state, s))
     if cond == 2:
-        return sum(1 for st in state.settlements if st[OWNER] == s) >= count
+        return sum(1 for st in state.settlements if st[OWNER] == s)
     if cond == 3:
-        return any(st[LEVEL] >= count for st in state.settlements if st[OWNER] == s)
+        return max((st[LEVEL] for st in state.settlements if st[OWNER] == s), default=0)
     if cond == 4:
-        return state.front[W * s + F_ENEMY] >= count
+        return f[b + F_ENEMY]
     if cond == 5:
-        return state.slain[s] >= count
-    return state.front[W * s + F_GOLD] >= count
+        return state.slain[s]
+    return f[b + F_GOLD]
+
+
+def meets(state: UndecimState, s: int, award: int) -> bool:
+    """Whether the seat meets an award's condition now."""
+    t = state.tables
+    return award_progress(state, s, t.award_condition[award]) >= t.award_count[award]
 
 
 def sources(state: UndecimState) -> tuple[str, ...]:

@@ -822,10 +822,12 @@ class UndecimState(State):
         """「ラウンド終了」: land bonus (doubled on a night), awards (halved when shared,
         U7), hands back to 5, and with 3 players a new face-up field."""
         n, opts, t = self.seats, self.options, self.tables
+        gains = []
         for s in range(n):
             bonus, full = scoring.land_bonus(self, s)
             if self.night:
                 bonus *= opts.night_land_multiplier
+            gains.append(bonus)
             if bonus:
                 self.pts[NSOURCES * s + P_LANDS] += bonus
                 self._note(s, LAND_KEY)
@@ -833,7 +835,7 @@ class UndecimState(State):
                     self._note(s, LAND_SET)
         self.log.append(
             "Land bonus" + (" (doubled by the night)" if self.night else "") + ": "
-            + ", ".join(f"seat {s + 1} {self._land_gain(s)}" for s in range(n)) + "."
+            + ", ".join(f"seat {s + 1} {gains[s]}" for s in range(n)) + "."
         )
         for a in list(self.awards):
             winners = [s for s in range(n) if scoring.meets(self, s, a)]
@@ -862,10 +864,6 @@ class UndecimState(State):
                 "The field shows " + ", ".join(self._card_words(c) for c in BITS[self.field]) + "."
             )
         self._start_round()
-
-    def _land_gain(self, s: int) -> str:
-        bonus, _ = scoring.land_bonus(self, s)
-        return str(bonus * (self.options.night_land_multiplier if self.night else 1))
 
     def _end_game(self) -> None:
         """「精算」: buildings and gold; the final-order bonus under that variant."""
