@@ -21,6 +21,7 @@ what is left of it. Once the game is over the values are the final scores.
 
 from __future__ import annotations
 
+import math
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,7 @@ from soan.games.undecim.codes import (
     BONUS,
     F_ENEMY,
     F_GOLD,
+    F_LANDK,
     F_RESK,
     KIND,
     LEVEL,
@@ -52,10 +54,9 @@ if TYPE_CHECKING:
 HAND_CARD = 0.4  # a resource card in hand: the hand refills to 5, so it is worth little
 SPARE_LAND = 0.3  # a land beyond the first of its kind: cover against Invasion, sets
 LATER = 0.5  # the best action card kept for a later round, against one played now
-DRAWN = 0.3  # a card drawn into the hand: its worth if it is played later
 MOON_STEP = 0.5  # moving the moon or its die: small either way
 AWARD_REACH = 0.4  # how much of an open award's VP full progress toward it is worth
-MOST_UNSURE = 0.85  # sharing the most enemies may not last until the night
+LONE = 1.0  # a resource nothing can use yet: it pairs with a later one
 
 
 @cache
@@ -84,17 +85,18 @@ class Outlook:
 
     __slots__ = ("ends", "later", "later_chance", "now")
 
-    def __init__(self, state: UndecimState) -> None:
+    def __init__(self, state: UndecimState, counters: int | None = None) -> None:
         opts = state.options
         cap, rounds, r = opts.moon_counters, opts.rounds, state.round_no
+        counters = state.counters if counters is None else counters
         if r == 0:  # before the first roll
             self.ends, self.now = float(rounds), 0.0
-            self.later, self.later_chance = nights_ahead(state.counters, rounds, cap)
+            self.later, self.later_chance = nights_ahead(counters, rounds, cap)
             return
         self.ends = float(rounds - r + 1)
-        self.now = 1.0 if state.night or state.counters == 0 else 0.0
+        self.now = 1.0 if state.night or counters == 0 else 0.0
         self.later, self.later_chance = nights_ahead(
-            cap if self.now else state.counters, rounds - r, cap)
+            cap if self.now else counters, rounds - r, cap)
 
     @property
     def nights(self) -> float:
@@ -129,14 +131,18 @@ class Seat:
 
     def promise(self) -> float:
         state = self.state
-        value = self.land_value(self.lands)
-        value += self.build_gain(self.res, self.gold, self.autos)
-        value += self.enemy_value(self.enemies[self.s])
+        e = self.enemies[self.s]
+        value = self.front_value(self.lands, self.res, self.gold, e, self.autos)
+        value -= self.gold * self.each  # gold is in the points already
         value += awards_value(state, self.s)
         value += HAND_CARD * state.hsize[self.s]
         return value + self.cards_value()
 
-    # ---- the parts of the seat's value -----------------------------------------------
+    def front_value(self, lands: list[int], res: list[int], gold: int, e: int, autos: int) -> float:
+        """What a front like this is worth by the end: lands, buildings to come, gold,
+        enemies."""
+        return (self.land_value(lands) + self.build_gain(res, gold, autos) + gold * self.each
+                + self.enemy_value(e))
 
     def land_value(self, counts: list[int]) -> float:
         opts, out = self.state.options, self.outlook
@@ -155,129 +161,238 @@ class Seat:
             return 0.0
         state, out, s = self.state, self.outlook, self.s
         first = state.options.enemy_vp
-        value = 0.0
-        if state.phase == NIGHT:
+        if state.phase == NIGHT:  # who has the most is fixed, and turns pass in order
+            most = state.most >> s & 1
             if s == state.to_move:
-                value = self.night_pay(e, first + state.slays, state.most >> s & 1, 1.0,
-                                       state.slays > 0)
-            elif s in state.queue:
-                value = self.night_pay(e, first, state.most >> s & 1, 1.0, False)
-        elif out.now:
-            value = self.night_pay(e, first, e >= max(self.enemies), MOST_UNSURE, False)
-        if out.later_chance:
-            value += out.later_chance * self.night_pay(e, first, e >= max(self.enemies),
-                                                       MOST_UNSURE, False) * 0.8
-        return value
-
-    def night_pay(self, e: int, first: int, most: bool, sure: float, used: bool) -> float:
-        if most:
-            top = max(o for i, o in enumerate(self.enemies) if i != self.s)
-            return (1.0 if e > top else sure) * sum(first + i for i in range(e))
-        return 0.0 if used else float(first)
-
-    # ---- marginal worths, for valuing action cards -------------------------------------
-
-    def face_worths(self) -> tuple[list[float], list[float], float, float]:
-        """What one more card adds: a land of each kind, a resource of each kind, an
-        enemy, a gold."""
-        base_land = self.land_value(self.lands)
-        lands = []
-        for k in range(4):
-            more = list(self.lands)
-            more[k] += 1
-            lands.append(self.land_value(more) - base_land)
-        base_build = self.build_gain(self.res, self.gold, self.autos)
-        res = []
-        for r in range(4):
-            more = list(self.res)
-            more[r] += 1
-            res.append(self.build_gain(more, self.gold, self.autos) - base_build)
-        gold = self.each + self.build_gain(self.res, self.gold + 1, self.autos) - base_build
-        e = self.enemies[self.s]
-        enemy = self.enemy_value(e + 1) - self.enemy_value(e)
-        if not self.outlook.now and not self.outlook.later_chance:
-            enemy = 0.0
-        return lands, res, enemy, gold
-
-    def card_worths(self, counts: list[int], base: int, faces: int, worths) -> list[float]:
-        """Each card in `counts` at its best allowed face, best first."""
-        lands, res, enemy, gold = worths
-        out = []
-        for t in range(TYPES):
-            n = counts[base + t]
-            if not n:
-                continue
-            if t == EG:
-                v = max(enemy if faces & 4 else 0.0, gold if faces & 8 else 0.0)
+                now = night_pay(e, first + state.slays, most, skip_one=state.slays > 0)
             else:
-                v = max(lands[t >> 2] if faces & 1 else 0.0, res[t & 3] if faces & 2 else 0.0)
-            out.extend([v] * n)
-        out.sort(reverse=True)
-        return out
+                now = night_pay(e, first, most) if s in state.queue else 0.0
+            return now + out.later_chance * night_pay(e, first, self.most_chance(e, 2.0))
+        lead = self.most_chance(e, 1.0 if out.now else 1.5)
+        return (out.now + out.later_chance) * night_pay(e, first, lead)
 
-    def random_card(self, faces: int, worths) -> float:
-        """The worth of an unseen card at its best allowed face, on average."""
-        if faces not in self.unseen:
-            counts = self.state.tables.type_count
-            worth = self.card_worths(list(counts), 0, faces, worths)
-            self.unseen[faces] = sum(worth) / len(worth) if worth else 0.0
-        return self.unseen[faces]
+    def most_chance(self, e: int, spread: float) -> float:
+        """The chance of holding the most enemies when the night falls: ties count (all
+        tied seats score in full), a lead of one is likely to hold, more nearly sure."""
+        top = max(o for i, o in enumerate(self.enemies) if i != self.s)
+        return 1.0 / (1.0 + math.exp(-2.0 * (e - top + 0.5) / spread))
 
-    def step_value(self, step: E.Step, n: int, worths) -> float:
-        state, s, kind = self.state, self.s, step.kind
-        if kind == E.PLAY:
-            return sum(self.card_worths(state.hand, TYPES * s, step.faces, worths)[:n])
-        if kind == E.DRAW:
-            return DRAWN * n * self.random_card(E.ALL_FACES, worths)
-        if kind == E.MARKET:
-            if state.phase == MARKET and state.cur == s:
-                return sum(self.card_worths(state.market, 0, step.faces, worths)[:state.left])
-            pick = 1 + 0.1 * max(n - step.take, 0)
-            return step.take * pick * self.random_card(step.faces, worths)
-        if kind == E.STEAL:
-            lands, res, enemy, gold = worths
-            worth = (max(lands), max(res), enemy, gold)[step.face] if step.keep else 1.0
-            targets = 1 if step.one_target else state.seats - 1
-            return n * targets * worth * 0.7
-        if kind == E.BUILD:
-            gain = self.build_gain(self.res, self.gold, self.autos + n)
-            return gain - self.build_gain(self.res, self.gold, self.autos)
-        if kind == E.VP:
-            return float(n * (scoring.held(state, s, step.per) if step.per else 1))
-        return MOON_STEP
+    # ---- action cards: resolved on a copy of the seat's front, greedily -----------------
 
-    def card_value(self, c: int, worths, first: int = 0) -> float:
-        """The worth of playing action card `c` now (from step `first` on)."""
-        state = self.state
-        steps = state.tables.steps[c]
+    def card_value(self, c: int, first: int = 0) -> float:
+        """What playing action card `c` now (from step `first` on) adds to the seat: its
+        steps resolved in order on a copy of the front, each card played at its best
+        face; draws, markets and steals at the worth of an average card."""
+        state, s = self.state, self.s
+        plan = Plan(self)
         die = state.die or 4
-        total = 0.0
+        steps = state.tables.steps[c]
         for i in range(first, len(steps)):
             step = steps[i]
             n = step.amounts[die - 1]
-            if i == first and state.cur == self.s and state.card == c:
+            if i == first and state.cur == s and state.card == c:
                 n = state.left if state.phase in (PLAY, MARKET) else n + state.spent
-            total += self.step_value(step, n, worths)
-        return total
+            kind = step.kind
+            if kind == E.PLAY:
+                plan.play(n, step.faces)
+            elif kind == E.MARKET:
+                if state.phase == MARKET and state.cur == s:
+                    plan.play(state.left, step.faces, state.market, 0)
+                else:
+                    more = 1 + 0.1 * max(n - step.take, 0)  # the best of several
+                    plan.extra += step.take * more * plan.unseen(step.faces)
+            elif kind == E.DRAW:
+                plan.unknown += n
+            elif kind == E.STEAL:
+                plan.steal(n, step)
+            elif kind == E.BUILD:
+                plan.autos += n
+            elif kind == E.VP:
+                plan.extra += n * (scoring.held(state, s, step.per) if step.per else 1)
+            elif kind == E.MOON:
+                moves = {E.ADD: (n,), E.REMOVE: (-n,), E.CHOOSE: (n, -n)}[step.direction]
+                plan.moon([state.counters + d for d in moves])
+            elif step.recount:
+                back = state.counters + state.rolled
+                plan.moon([back - min(v, back) for v in range(1, 7) if step.values >> v & 1])
+            else:
+                plan.extra += MOON_STEP
+        return plan.gain()
 
     def cards_value(self) -> float:
         state, s = self.state, self.s
         phase = state.phase
-        worths = self.face_worths()
         total = 0.0
         picked = state.picks[s] if phase == PICK else 0
         if picked:
-            total += self.card_value(picked, worths)
+            total += self.card_value(picked)
         elif state.cur == s and state.card > 0:
-            total += self.card_value(state.card, worths, state.si)
+            total += self.card_value(state.card, state.si)
         elif phase in ACTION_PHASE and s in state.queue:
-            total += self.card_value(state.played[s], worths)
+            total += self.card_value(state.played[s])
         later = state.options.rounds - max(state.round_no, 1)
         if later > 0 or phase in (PICK, BONUS, MULLIGAN):
             hand = [c for c in range(1, 12) if state.hands[s] >> c & 1 and c != picked]
             if hand:
-                total += LATER * max(self.card_value(c, worths) for c in hand)
+                total += LATER * max(self.card_value(c) for c in hand)
         return total
+
+
+class Plan:
+    """A seat's front and hand as an action card would leave them (for `card_value`)."""
+
+    __slots__ = ("autos", "base", "e", "extra", "gold", "hand", "lands", "res", "seat", "unknown")
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        state, s = seat.state, seat.s
+        self.lands, self.res = list(seat.lands), list(seat.res)
+        self.gold, self.e, self.autos = seat.gold, seat.enemies[s], seat.autos
+        self.hand = state.hand[TYPES * s: TYPES * (s + 1)]  # a copy: the plan plays from it
+        self.extra = 0.0
+        self.unknown = 0  # cards drawn: in hand, their kinds not yet known
+        self.base = self.value()
+
+    def value(self) -> float:
+        return self.seat.front_value(self.lands, self.res, self.gold, self.e, self.autos)
+
+    def gain(self) -> float:
+        return self.value() - self.base + self.extra + HAND_CARD * self.unknown
+
+    def worths(self) -> tuple[list[float], list[float], float, float]:
+        """What one more card of each face adds now: lands and resources by kind, an enemy,
+        a gold."""
+        seat, base = self.seat, self.value()
+        lands, res = [], []
+        for k in range(4):
+            self.lands[k] += 1
+            lands.append(self.value() - base)
+            self.lands[k] -= 1
+            self.res[k] += 1
+            res.append(self.value() - base)
+            self.res[k] -= 1
+        enemy = seat.enemy_value(self.e + 1) - seat.enemy_value(self.e)
+        self.gold += 1
+        gold = self.value() - base
+        self.gold -= 1
+        return lands, res, enemy, gold
+
+    def play(self, n: int, faces: int, source: list[int] | None = None, base: int = 0) -> None:
+        """Put n cards from the hand (or `source`) into the front, each the best there is;
+        a card drawn earlier counts at the average worth of an unseen card."""
+        from_hand = source is None
+        counts = self.hand if from_hand else list(source[base: base + TYPES])
+        for _ in range(n):
+            lands, res, enemy, gold = self.worths()
+            best, choice = -1.0, None
+            if from_hand and self.unknown:
+                best, choice = self.unseen(faces), (-1, -1)
+            for t in range(TYPES):
+                if not counts[t]:
+                    continue
+                if t == EG:
+                    options = ((enemy, 2) if faces & 4 else None, (gold, 3) if faces & 8 else None)
+                else:
+                    options = ((lands[t >> 2], 0) if faces & 1 else None,
+                               (res[t & 3], 1) if faces & 2 else None)
+                for option in options:
+                    if option and option[0] > best:
+                        best, choice = option[0], (t, option[1])
+            if choice is None:
+                return
+            t, face = choice
+            if from_hand:
+                self.extra -= HAND_CARD  # it leaves the hand
+            if t < 0:
+                self.unknown -= 1
+                self.extra += best
+                continue
+            counts[t] -= 1
+            if face == 0:
+                self.lands[t >> 2] += 1
+            elif face == 1:
+                self.res[t & 3] += 1
+            elif face == 2:
+                self.e += 1
+            else:
+                self.gold += 1
+
+    def unseen(self, faces: int) -> float:
+        """The worth of an unseen card at its best allowed face, on average."""
+        lands, res, enemy, gold = self.worths()
+        counts = self.seat.state.tables.type_count
+        total = 0.0
+        for t in range(TYPES):
+            if t == EG:
+                v = max(enemy if faces & 4 else 0.0, gold if faces & 8 else 0.0)
+            else:
+                v = max(lands[t >> 2] if faces & 1 else 0.0, res[t & 3] if faces & 2 else 0.0)
+            total += counts[t] * v
+        return total / sum(counts)
+
+    def steal(self, n: int, step: E.Step) -> None:
+        """Take from each victim (or the best one) the kind worth most to the plan, up to n;
+        cards going to the discard pile are worth their loss to the victim, a little."""
+        state, s = self.seat.state, self.seat.s
+        f = state.front
+        victims = []
+        for k in range(1, state.seats):
+            v = (s + k) % state.seats
+            if step.face == E.LAND:
+                have = f[W * v + F_LANDK: W * v + F_LANDK + 4]
+            elif step.face == E.RESOURCE:
+                have = f[W * v + F_RESK: W * v + F_RESK + 4]
+            else:
+                have = [f[W * v + (F_ENEMY if step.face == E.ENEMY else F_GOLD)]]
+            victims.append(list(have))
+        gains = []
+        for have in victims:
+            gained = 0.0
+            for _ in range(n):
+                worth = self.worths()
+                options = [(worth[step.face][k] if step.face < 2 else worth[step.face], k)
+                           for k in range(len(have)) if have[k]]
+                if not options:
+                    break
+                value, k = max(options)
+                have[k] -= 1
+                gained += value if step.keep else 1.0
+                if step.keep:
+                    self.add(step.face, k)
+            gains.append(gained)
+        if step.one_target and gains:
+            self.extra += max(gains) - sum(gains)  # only the best victim was robbed
+
+    def add(self, face: int, k: int) -> None:
+        if face == E.LAND:
+            self.lands[k] += 1
+        elif face == E.RESOURCE:
+            self.res[k] += 1
+        elif face == E.ENEMY:
+            self.e += 1
+        else:
+            self.gold += 1
+
+    def moon(self, counters: list[int]) -> None:
+        """The best of these counts of time counters for the seat's lands and enemies
+        (the nights they bring), against the count now."""
+        seat = self.seat
+        cap = seat.state.options.moon_counters
+        now = self.value()
+        best = 0.0
+        for c in counters:
+            other = Seat(seat.state, seat.s, Outlook(seat.state, min(max(c, 0), cap)),
+                         seat.enemies)
+            value = other.front_value(self.lands, self.res, self.gold, self.e, self.autos)
+            best = max(best, value - now)
+        self.extra += best
+
+
+def night_pay(e: int, first: int, most: float, skip_one: bool = False) -> float:
+    """What e enemies pay at a night: first, first+1, … when holding the most (with chance
+    `most`), else one at `first` (none if the seat's one is already spent)."""
+    one = 0.0 if skip_one else float(first)
+    return most * sum(first + i for i in range(e)) + (1.0 - most) * one
 
 
 @lru_cache(maxsize=1 << 16)
@@ -303,7 +418,7 @@ def build_worth(res: tuple[int, ...], gold: int, autos: int, settlements: tuple[
     res = list(res)
     mine = [list(x) for x in settlements]
     total = 0.0
-    for _ in range(autos):
+    for used in range(autos):
         best, move = 0.0, None
         for a in range(4):
             if res[a] >= 3 and table[1] > best:
@@ -325,7 +440,8 @@ def build_worth(res: tuple[int, ...], gold: int, autos: int, settlements: tuple[
             elif gold and gain - each > best:
                 best, move = gain - each, (st, 4)
         if move is None:
-            break
+            spare = autos - used  # auto actions left for resources still to come
+            return total + LONE * min(sum(res), 2 * spare)
         total += best
         if isinstance(move[0], list):
             st, a = move
