@@ -296,7 +296,7 @@ class Plan:
                     options = ((lands[t >> 2], 0) if faces & 1 else None,
                                (res[t & 3], 1) if faces & 2 else None)
                 for option in options:
-                    if option and option[0] > best:
+                    if option and option[0] >= best:  # a known card before an unseen one
                         best, choice = option[0], (t, option[1])
             if choice is None:
                 return
@@ -412,7 +412,7 @@ def build_worth(res: tuple[int, ...], gold: int, autos: int, settlements: tuple[
                 table: tuple[int, ...], each: int) -> float:
     """Building VP the resources and gold can add over `autos` auto actions, each the
     single move that adds most (gold counted net of its own value as gold)."""
-    if sum(res) < 2 and not (settlements and (gold or sum(res))):
+    if not sum(res) and not (settlements and gold):
         return 0.0
     vp = scoring.settlement_vp
     res = list(res)
