@@ -1,6 +1,8 @@
 """The provisional content (rulings U1, U2, G2), refusing a bad content file, and the
 rules reference that prints it."""
 
+import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -54,39 +56,67 @@ def test_an_edited_copy_is_played(tmp_path):
     assert GAME.new(3, 1, content=content).tables.card_name[11] == "大略奪"
 
 
-@pytest.mark.parametrize(("old", "new", "where", "why"), [
-    ('steps = [{ step = "steal", face = "land", amount = 1 }]',
-     'steps = [{ step = "conquer", face = "land", amount = 1 }]',
-     "actions[2] ('侵略戦争').steps[1].step", "Input should be"),
-    ('steps = [{ step = "market", amount = 5, take = 2 }]',
-     'steps = [{ step = "market", amount = 5, take = 7 }]',
-     "actions[8] ('蚤の市').steps[1]", "a market takes at least 1"),
-    ('amount = [2, 2, 2, 3, 3, 3]', 'amount = [2, 2, 3]',
-     "actions[4] ('開拓').steps[1].amount", "six numbers"),
-    ("number = 11\n", "number = 10\n", "(top level)", "numbers 1 to 11"),
-    ('condition = "land_kinds"', 'condition = "castles"',
-     "awards[1] ('辺境伯').condition", "Input should be"),
-    ("count = 28", "count = 30", "enemy_gold.count", "28 enemy-and-gold"),
-    ('reason = "A race to settle wide."', 'reason = ""',
-     "awards[2] ('開拓者')", "needs a one-line reason"),
-])
-def test_a_bad_content_file_is_refused_naming_file_entry_and_field(tmp_path, old, new, where, why):
-    assert old in SHIPPED
-    path = _write(tmp_path, SHIPPED.replace(old, new, 1))
+def _first_action_with(step: str) -> tuple[int, str, str]:
+    """Where the first shipped action card with such a step is: (index from 1, name, the
+    step's text as written in the file)."""
+    data = tomllib.loads(SHIPPED)
+    for i, card in enumerate(data["actions"], 1):
+        for j, entry in enumerate(card["steps"], 1):
+            if entry["step"] == step:
+                return i, card["name"], f"steps[{j}]"
+    raise LookupError(step)
+
+
+def _bad_files():
+    """(edited text, where the error must point, what it must say), made from the shipped
+    file's own structure so that tuning the cards never moves them."""
+    data = tomllib.loads(SHIPPED)
+    first = data["actions"][0]["name"]
+    market, market_name, market_step = _first_action_with("market")
+    award2 = data["awards"][1]
+    by_die = next((i, c["name"], j) for i, c in enumerate(data["actions"], 1)
+                  for j, st in enumerate(c["steps"], 1) if isinstance(st.get("amount"), list))
+    die_text = re.search(r"amount = \[[^\]]*\]", SHIPPED).group(0)
+    return [
+        (SHIPPED.replace('{ step = "', '{ step = "un', 1),
+         f"actions[1] ({first!r}).steps[1].step", "Input should be"),
+        (re.sub(r"take = \d+", "take = 9", SHIPPED, count=1),
+         f"actions[{market}] ({market_name!r}).{market_step}", "a market takes at least 1"),
+        (SHIPPED.replace(die_text, "amount = [2, 2, 3]", 1),
+         f"actions[{by_die[0]}] ({by_die[1]!r}).steps[{by_die[2]}].amount", "six numbers"),
+        (SHIPPED.replace("number = 11\n", "number = 10\n", 1), "(top level)", "numbers 1 to 11"),
+        (SHIPPED.replace('condition = "', 'condition = "castles', 1),
+         f"awards[1] ({data['awards'][0]['name']!r}).condition", "Input should be"),
+        (SHIPPED.replace("count = 28", "count = 30"), "enemy_gold.count", "28 enemy-and-gold"),
+        (SHIPPED.replace(f'reason = "{award2["reason"]}"', 'reason = ""'),
+         f"awards[2] ({award2['name']!r})", "needs a one-line reason"),
+    ]
+
+
+@pytest.mark.parametrize("case", range(7))
+def test_a_bad_content_file_is_refused_naming_file_entry_and_field(tmp_path, case):
+    text, where, why = _bad_files()[case]
+    assert text != SHIPPED
+    path = _write(tmp_path, text)
     with pytest.raises(ContentError) as error:
         GAME.load_content(str(path))
     message = str(error.value)
-    assert str(path) in message and where in message and why in message
+    assert str(path) in message and where in message and why in message, message
 
 
 def test_a_pairing_that_breaks_the_18_of_each_kind_is_refused(tmp_path):
-    text = SHIPPED.replace('land = "森"\nresource = "木"\ncount = 6', 'land = "森"\nresource = "木"\ncount = 5')
+    text = re.sub(r'(land = "森"\nresource = "木"\ncount = )(\d+)',
+                  lambda m: m.group(1) + str(int(m.group(2)) - 1), SHIPPED)
     with pytest.raises(ContentError, match="森 is on 17 cards; the draft has 18 of each"):
         GAME.load_content(str(_write(tmp_path, text)))
 
 
 def test_two_modules_replacing_one_number_are_refused(tmp_path):
-    text = SHIPPED.replace('number = 5\nname = "鉱山"', 'number = 6\nname = "鉱山"')
+    data = tomllib.loads(SHIPPED)
+    dark, gold = data["modules"][0]["actions"][0], data["modules"][2]["actions"][0]
+    text = SHIPPED.replace(f'number = {gold["number"]}\nname = "{gold["name"]}"',
+                           f'number = {dark["number"]}\nname = "{gold["name"]}"')
+    assert text != SHIPPED
     with pytest.raises(ContentError, match="two modules replace the same action number"):
         GAME.load_content(str(_write(tmp_path, text)))
 

@@ -115,8 +115,8 @@ def evaluate(state: UndecimState) -> list[float]:
 class Seat:
     """One seat's prospects, and the marginal worth of one more card of each face."""
 
-    __slots__ = ("autos", "each", "enemies", "gold", "lands", "mine", "outlook", "res", "s",
-                 "state", "unseen")
+    __slots__ = ("autos", "each", "enemies", "gold", "lands", "memo", "mine", "outlook", "res",
+                 "s", "state", "top", "unseen")
 
     def __init__(self, state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> None:
         self.state, self.s, self.outlook, self.enemies = state, s, outlook, enemies
@@ -128,6 +128,8 @@ class Seat:
         self.autos = autos_left(state, s)
         self.each = scoring.gold_each(state, s)
         self.unseen: dict[int, float] = {}  # faces mask -> worth of an unseen card
+        self.memo: dict[tuple, float] = {}  # front_value by its arguments
+        self.top = max(o for i, o in enumerate(enemies) if i != s)  # most enemies of the others
 
     def promise(self) -> float:
         state = self.state
@@ -141,8 +143,13 @@ class Seat:
     def front_value(self, lands: list[int], res: list[int], gold: int, e: int, autos: int) -> float:
         """What a front like this is worth by the end: lands, buildings to come, gold,
         enemies."""
-        return (self.land_value(lands) + self.build_gain(res, gold, autos) + gold * self.each
+        key = (*lands, *res, gold, e, autos)
+        value = self.memo.get(key)
+        if value is None:
+            value = self.memo[key] = (
+                self.land_value(lands) + self.build_gain(res, gold, autos) + gold * self.each
                 + self.enemy_value(e))
+        return value
 
     def land_value(self, counts: list[int]) -> float:
         opts, out = self.state.options, self.outlook
@@ -174,8 +181,7 @@ class Seat:
     def most_chance(self, e: int, spread: float) -> float:
         """The chance of holding the most enemies when the night falls: ties count (all
         tied seats score in full), a lead of one is likely to hold, more nearly sure."""
-        top = max(o for i, o in enumerate(self.enemies) if i != self.s)
-        return 1.0 / (1.0 + math.exp(-2.0 * (e - top + 0.5) / spread))
+        return 1.0 / (1.0 + math.exp(-2.0 * (e - self.top + 0.5) / spread))
 
     # ---- action cards: resolved on a copy of the seat's front, greedily -----------------
 
