@@ -58,3 +58,23 @@ def test_every_legal_action_has_plain_words():
                 words = state.label(action)
                 assert words and "(" not in words[:1] and "'" not in words
             state.play(rng.choice(state.legal()))
+
+
+def test_play_and_replay_at_the_terminal(tmp_path):
+    from typer.testing import CliRunner
+
+    from soan.cli import app
+
+    runner = CliRunner()
+    record = tmp_path / "game.json"
+    played = runner.invoke(app, ["play", "undecim", "--players", "3", "--seats",
+                                 "random,random,heuristic", "--seed", "4", "--record", str(record)])
+    assert played.exit_code == 0, played.output
+    assert "The red moon holds 10 time counters" in played.output and "lands" in played.output
+    replayed = runner.invoke(app, ["replay", str(record)])
+    assert replayed.exit_code == 0 and "replayed exactly" in replayed.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text("title = 3\n", "utf-8")
+    refused = runner.invoke(app, ["play", "undecim", "--content", str(bad)])
+    assert refused.exit_code == 2 and str(bad) in refused.output.replace("\n", "")
+    assert "Traceback" not in refused.output
