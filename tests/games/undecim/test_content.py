@@ -79,14 +79,15 @@ def _bad_files():
     die_text = re.search(r"amount = \[[^\]]*\]", SHIPPED).group(0)
     return [
         (SHIPPED.replace('{ step = "', '{ step = "un', 1),
-         f"actions[1] ({first!r}).steps[1].step", "Input should be"),
+         f"actions[1] ({first!r}).steps[1].step", "should be 'play', 'draw'"),
         (re.sub(r"take = \d+", "take = 9", SHIPPED, count=1),
          f"actions[{market}] ({market_name!r}).{market_step}", "a market takes at least 1"),
         (SHIPPED.replace(die_text, "amount = [2, 2, 3]", 1),
          f"actions[{by_die[0]}] ({by_die[1]!r}).steps[{by_die[2]}].amount", "six numbers"),
-        (SHIPPED.replace("number = 11\n", "number = 10\n", 1), "(top level)", "numbers 1 to 11"),
+        (SHIPPED.replace("number = 11\n", "number = 10\n", 1), "the 11 action cards",
+         "numbers 1 to 11"),
         (SHIPPED.replace('condition = "', 'condition = "castles', 1),
-         f"awards[1] ({data['awards'][0]['name']!r}).condition", "Input should be"),
+         f"awards[1] ({data['awards'][0]['name']!r}).condition", "should be 'land_kinds'"),
         (SHIPPED.replace("count = 28", "count = 30"), "enemy_gold.count", "28 enemy-and-gold"),
         (SHIPPED.replace(f'reason = "{award2["reason"]}"', 'reason = ""'),
          f"awards[2] ({award2['name']!r})", "needs a one-line reason"),
