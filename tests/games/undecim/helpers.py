@@ -6,8 +6,9 @@ from collections import Counter
 
 from soan.engine.registry import get_game
 from soan.games.undecim import codes as K
+from soan.games.undecim.codes import BITS
 from soan.games.undecim.content import EG, LANDS, RESOURCES, TYPES
-from soan.games.undecim.state import BITS, UndecimState
+from soan.games.undecim.state import UndecimState
 
 SEED = "002_582a1950c0f44c54.txt"  # the Undecim draft the tests cite
 GAME = get_game("undecim")

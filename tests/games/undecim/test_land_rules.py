@@ -9,7 +9,7 @@ import pytest
 from soan.games.undecim import codes as K
 from soan.games.undecim import effects as E
 from soan.games.undecim import scoring
-from soan.games.undecim.state import BITS
+from soan.games.undecim.codes import BITS
 from tests.games.undecim.helpers import available, give_front, new_with, pick_all
 
 QUIET = tuple({"number": n, "steps": [{"step": "draw", "amount": 0}]} for n in range(1, 12))

@@ -10,7 +10,7 @@ from soan.engine.core import IllegalAction
 from soan.engine.record import Record, replay
 from soan.engine.rng import Rng
 from soan.games.undecim import codes as K
-from soan.games.undecim.state import BITS
+from soan.games.undecim.codes import BITS
 from tests.games.undecim.helpers import GAME, action_places, new, resource_counts, to_phase
 
 ALL_ACTIONS = list(range(1, 12))

@@ -8,8 +8,8 @@ from soan.engine.rng import Rng
 from soan.games.undecim import codes as K
 from soan.games.undecim import effects as E
 from soan.games.undecim import scoring
+from soan.games.undecim.codes import BITS
 from soan.games.undecim.content import EG, TYPES
-from soan.games.undecim.state import BITS
 from tests.games.undecim.helpers import (
     empty_fronts,
     give_front,

@@ -5,8 +5,8 @@ import pytest
 
 from soan.engine.rng import Rng
 from soan.games.undecim import codes as K
+from soan.games.undecim.codes import BITS
 from soan.games.undecim.content import TYPES
-from soan.games.undecim.state import BITS
 from tests.games.undecim.helpers import GAME, new
 
 

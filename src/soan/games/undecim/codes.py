@@ -14,6 +14,9 @@ PHASE_NAMES = (
 )
 ACTION_PHASE = frozenset((BOOST, PLAY, MARKET, TARGET, TAKE, GIVE, MOON, DIE, AUTO))
 
+# Action cards are bits 1-11 of an int (a hand, the field); BITS[m] lists them.
+BITS = tuple(tuple(n for n in range(12) if m >> n & 1) for m in range(1 << 12))
+
 # A seat's front: counts in one flat list of W numbers per seat, at W * seat + ...
 F_LAND = 0  # 16: land-face cards by card type (not in a fief)
 F_RES = 16  # 16: resource-face cards by card type

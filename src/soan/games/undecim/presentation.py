@@ -17,6 +17,7 @@ from soan.games.undecim import effects as E
 from soan.games.undecim import scoring
 from soan.games.undecim.codes import (
     AUTO,
+    BITS,
     BONUS,
     BOOST,
     CARDS,
@@ -54,9 +55,6 @@ from soan.games.undecim.content import (
 
 if TYPE_CHECKING:
     from soan.games.undecim.state import UndecimState
-
-BITS = tuple(tuple(n for n in range(12) if m >> n & 1) for m in range(1 << 12))
-
 
 # ---- words for cards ------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from soan.games.undecim import evaluation, presentation, scoring
 from soan.games.undecim.codes import (
     ACTION_PHASE,
     AUTO,
+    BITS,
     BONUS,
     BOOST,
     CARDS,
@@ -92,7 +93,6 @@ _DEVELOP = tuple(tuple(("develop", j, f) for f in range(5)) for j in range(64))
 DONE: Action = ("done",)
 SLAY: Action = ("slay",)
 SPEND: Action = ("spend",)
-BITS = tuple(tuple(n for n in range(12) if m >> n & 1) for m in range(1 << 12))
 
 
 def _develop(j: int, f: int) -> Action:
@@ -122,7 +122,6 @@ class UndecimState(State):
         "market",
         "most",
         "night",
-        "order",
         "phase",
         "picks",
         "played",
@@ -181,7 +180,7 @@ class UndecimState(State):
         self.round_no = 0
         self.die = self.rolled = 0
         self.night = False
-        self.order, self.queue, self.victims = [], [], []
+        self.queue, self.victims = [], []
         self.market = [0] * TYPES
         self.cur = self.card = self.si = self.left = self.autos = -1
         self.spent = self.slays = self.most = 0
@@ -224,7 +223,7 @@ class UndecimState(State):
         o.settlements = self.settlements.copy()  # tuples: replaced, never changed
         o.pts, o.slain = self.pts.copy(), self.slain.copy()
         o.picks, o.played = self.picks.copy(), self.played.copy()
-        o.order, o.queue, o.victims = self.order.copy(), self.queue.copy(), self.victims.copy()
+        o.queue, o.victims = self.queue.copy(), self.victims.copy()
         o.market = self.market.copy()
         o.counters, o.die, o.rolled, o.night, o.round_no = (
             self.counters, self.die, self.rolled, self.night, self.round_no)
@@ -512,8 +511,7 @@ class UndecimState(State):
             + ", ".join(f"seat {s + 1} {self._card_words(picks[s])}" for s in range(self.seats))
             + "."
         )
-        self.order = sorted(range(self.seats), key=lambda s: (not t.card_red[picks[s]], picks[s]))
-        self.queue = list(self.order)
+        self.queue = sorted(range(self.seats), key=lambda s: (not t.card_red[picks[s]], picks[s]))
         self._next_resolver()
 
     def _next_resolver(self) -> None:
