@@ -25,21 +25,59 @@ def test_rows_hold_one_game_and_seat_each(game: Game, tmp_path: Path) -> None:
     assert [(r["game_index"], r["seat"]) for r in table] == [
         (i, s) for i in range(games) for s in range(1, n + 1)
     ]
+    keys = set(game.usage_keys(game.load_content(), game.options()))
     for row in table:
         assert row["game"] == game.id and row["seed"] == 5 + row["game_index"]
         assert json.loads(row["options"])  # the full options, as JSON
         points = sum(v for k, v in row.items() if k.startswith("pts_"))
         assert points == row["score"]
         assert row["completed"] and row["turns"] > 0
+        assert row["soan_version"] == runner.soan_version()
+        assert row["lineup"][row["seat"] - 1] == row["bot"]
+        assert {key for key, _ in row["usage"]} <= keys  # only keys the game declares
     for index in range(games):
         seats = [r for r in table if r["game_index"] == index]
-        assert sum(r["win_share"] for r in seats) in (0, pytest.approx(1))
-        taken = sum(v for r in seats for k, v in r.items() if k.startswith("act_"))
+        assert sum(r["win_share"] for r in seats) == pytest.approx(1)  # a draw gives 1/N each
+        assert sorted(r["position"] for r in seats) == list(range(1, n + 1))
+        taken = sum(v for r in seats for _, v in r["action_kinds"])
         assert taken == seats[0]["actions"]
+        for kind, _ in seats[0]["action_kinds"]:
+            assert kind not in ("act", "done", "pay")  # the game's own words, not engine names
     record = Record.load(tmp_path / "records" / f"{game.id}-default-000003.json")
     content = game.load_content()
     state = replay(record, game, content, game.content_hash(content))
     assert state.scores() == [r["score"] for r in table if r["game_index"] == 3]
+
+
+def test_bots_cycle_through_more_seats_than_specs(tmp_path: Path) -> None:
+    # the README's first lab command, with fewer games
+    out = tmp_path / "runs" / "a.parquet"
+    soan("simulate", "cityplan", "-n", 4, "--games", 8, "--bots", "heuristic,random",
+         "--out", out, "--jobs", 1)
+    table = pq.read_table(out).to_pylist()
+    assert table[0]["lineup"] == ["heuristic", "random", "heuristic", "random"]
+    assert table[4]["lineup"] == ["random", "heuristic", "random", "heuristic"]  # game 1
+    for seat in range(1, 5):
+        bots = sorted(r["bot"] for r in table if r["seat"] == seat)
+        assert bots == ["heuristic"] * 4 + ["random"] * 4
+    refused = soan("simulate", "cityplan", "-n", 2, "--bots", "random,random,random",
+                   "--out", tmp_path / "x.parquet", code=2)
+    assert "names 3 bots for 2 seats" in refused
+
+
+def test_populous_positions_follow_the_start_player_not_the_seat(tmp_path: Path) -> None:
+    out = tmp_path / "p.parquet"
+    soan("simulate", "populous", "-n", 3, "--games", 6, "--bots", "random", "--out", out,
+         "--jobs", 1)
+    table = pq.read_table(out).to_pylist()
+    assert any(r["position"] != r["seat"] for r in table)
+    content = get_game("populous").load_content()
+    races = {race.name for race in content.races}
+    for row in table:
+        assert row["faction"] in races and ("race:" + row["faction"], 1) in row["usage"]
+        first = next(r for r in table if r["game_index"] == row["game_index"]
+                     and r["position"] == 1)
+        assert row["position"] == (row["seat"] - first["seat"]) % 3 + 1  # clockwise from it
 
 
 def test_each_bot_sits_in_each_seat_equally_often() -> None:
@@ -137,6 +175,9 @@ def test_query_prints_sql_over_the_results(game: Game, tmp_path: Path) -> None:
                   "ORDER BY seat")
     assert f"{game.min_seats} rows" in output
     assert "Parser Error" in soan("query", out, "SELEKT 1", code=2)
+    uses = soan("query", out, "SELECT key, sum(value) AS uses FROM (SELECT "
+                "unnest(map_entries(usage), recursive := true) FROM results) GROUP BY key")
+    assert "uses" in uses
 
 
 def test_the_ray_backend_without_ray_says_how_to_install_it(
