@@ -187,3 +187,81 @@ def test_the_ray_backend_without_ray_says_how_to_install_it(
     game = get_game("cityplan")
     output = soan(*small_run(game, tmp_path / "x.parquet", "--backend", "ray"), code=2)
     assert "pip install 'soan[ray]'" in output
+
+
+def test_a_game_the_lottery_decides_is_marked_in_its_rows() -> None:
+    # RULINGS C15 / SEED 001 「都市ボーナスの得点差で決着がついた場合は、ほぼ同点と思ってください」
+    from collections import Counter
+
+    from soan.games.cityplan import scoring
+    from tests.games.cityplan.helpers import add_buildings, new
+
+    state = new(2, 1)
+    add_buildings(state, 0, ["Luxury estate", "Condominium", "Department store", "Shopping mall"])
+    add_buildings(state, 1, ["Apartment", "Shopping street", "Workshop"] * 2)  # 3 tickets
+    state.deck.sort(key=lambda c: state.cards.bonus[c])  # the best city bonuses on top
+    without = [sum(b[k] for k in scoring.WITHOUT_LOTTERY) for b in state.breakdown()]
+    assert without[0] > without[1]  # seat 1 leads before the lottery ...
+    state._end_game()
+    assert state.winners() == [1]  # ... and seat 2 wins after it
+    spec = runner.RunSpec("cityplan", "default", "{}", None, 2, ("heuristic", "random"), 1)
+    rows = runner.game_rows(spec, 0, state, spec.bots, [Counter(), Counter()], 0.0,
+                            state.content.hash, has_lottery=True)
+    assert [r["lottery_decided"] for r in rows] == [True, True]
+    assert [r["won"] for r in rows] == [False, True]
+    assert ("lottery:decided", 1) in rows[1]["usage"].items()
+
+
+def test_a_damaged_chunk_is_refused_and_repair_plays_only_its_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = get_game("cityplan")
+    whole, out = tmp_path / "whole.parquet", tmp_path / "run.parquet"
+    args = small_run(game, out, "--jobs", 1, "--games", 8)
+    soan(*small_run(game, whole, "--jobs", 1, "--games", 8))
+    real_chunk = runner.run_chunk
+    calls: list[list[int]] = []
+
+    def interrupted_after_two(spec: runner.RunSpec, indexes: list[int]) -> list[dict]:
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        calls.append(list(indexes))
+        return real_chunk(spec, indexes)
+
+    monkeypatch.setattr(runner, "run_chunk", interrupted_after_two)
+    soan(*args, code=130)
+    chunks = sorted((tmp_path / "run.parquet.parts").glob("games-*.parquet"))
+    damaged = chunks[0]
+    damaged.write_bytes(damaged.read_bytes()[: len(damaged.read_bytes()) // 2])
+    monkeypatch.setattr(runner, "run_chunk", real_chunk)
+    refused = soan(*args, code=2)
+    assert str(damaged) in refused and "--repair" in refused
+    replayed: list[int] = []
+
+    def counted(spec: runner.RunSpec, indexes: list[int]) -> list[dict]:
+        replayed.extend(indexes)
+        return real_chunk(spec, indexes)
+
+    monkeypatch.setattr(runner, "run_chunk", counted)
+    repaired = soan(*args, "--repair")
+    assert "Repair: dropped games-" in repaired
+    assert sorted(replayed) == sorted(set(range(8)) - set(calls[1]))  # not the sound chunk
+    assert rows(out) == rows(whole)
+
+
+def test_a_results_file_with_missing_rows_is_refused_and_repaired(tmp_path: Path) -> None:
+    import pyarrow.compute as pc
+
+    game = get_game("cityplan")
+    out, whole = tmp_path / "run.parquet", tmp_path / "whole.parquet"
+    soan(*small_run(game, whole, "--jobs", 1))
+    soan(*small_run(game, out, "--jobs", 1))
+    table = pq.read_table(out)
+    keep = pc.invert(pc.and_(pc.equal(table["game_index"], 2), pc.equal(table["seat"], 1)))
+    pq.write_table(table.filter(keep), out)  # keeps the metadata: a soan file, one row short
+    report = soan("report", out, "--out", tmp_path / "r.html", code=2)
+    assert f"{out}, game 2:" in report and "rows are missing" in report
+    refused = soan(*small_run(game, out, "--jobs", 1), code=2)
+    assert "game 2 (seats [2])" in refused and "--repair" in refused
+    soan(*small_run(game, out, "--jobs", 1, "--repair"))
+    assert rows(out) == rows(whole)

@@ -98,8 +98,8 @@ def simulate(
     from soan.lab.simulation import simulate as run_games
 
     with _refusals():
-        run = build_run(game_id, players, bots, variant, option or [], seed, content, records)
         check_games(games, seed)
+        run = build_run(game_id, players, bots, variant, option or [], seed, content, records)
         execution = _execution(jobs, backend, address)
         held = run_games(run, games, out, execution, console, repair)
     console.print(f"{out} holds {held} games ({held * run.spec.players} rows). "
@@ -233,6 +233,7 @@ def study(
     from soan.lab.study import TARGET_HALF_WIDTH, games_for_seat_rates, plan_study
 
     with _refusals():
+        check_games(games or 1, seed)
         game = get_game(game_id)
         plan = plan_study(game, variants, sweep or [], option or [], content)
         runs, files = [], []

@@ -26,11 +26,12 @@ def _check_folder_writable(folder: Path, option: str, shown: Path) -> None:
                        f"choose a folder you may write to")
 
 
-def check_output_file(path: Path, option: str = "--out") -> None:
-    """Refuse a file path that is a folder or cannot be written, before any work."""
+def check_output_file(path: Path, example: str, option: str = "--out") -> None:
+    """Refuse a file path that is a folder or cannot be written, before any work;
+    `example` is a file name to suggest."""
     if path.is_dir():
         raise LabError(f"{option} {path} is a folder; name a file in it, such as "
-                       f"{path / 'results.parquet'}")
+                       f"{path / example}")
     if path.exists() and not os.access(path, os.W_OK):
         raise LabError(f"{option} {path}: the file is read-only; choose another {option}")
     _check_folder_writable(path.parent, option, path)

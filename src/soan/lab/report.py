@@ -115,7 +115,7 @@ def render(report: Report, other_language: str | None = None) -> str:
 def write_report(paths: Sequence[Path], out: Path, lang: str,
                  other_language: str | None = None) -> Report:
     """Write the page atomically and return the report (its headlines, for the console)."""
-    check_output_file(out)
+    check_output_file(out, FILE_NAMES["en"])
     report = build_report(paths, lang)
     page = render(report, other_language)
     write_atomically(out, lambda tmp: tmp.write_text(page, "utf-8"))

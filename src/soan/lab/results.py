@@ -28,6 +28,7 @@ from soan.lab.store import (
     PROVENANCE_KEY,
     RUN_KEY,
     column_type,
+    first_line,
     read_metadata,
 )
 
@@ -119,7 +120,9 @@ def _check_rows(path: Path, rows: list[Row], identity: dict[str, Any]) -> None:
                 )
         if json.loads(row["options"]) != options:
             raise LabError(f"{_where(path, row)}: its options differ from the file's run; {REDO}")
-        if row["game_index"] < 0 or row["seed"] != identity["seed"] + row["game_index"]:
+        if row["game_index"] < 0:
+            raise LabError(f"{_where(path, row)}: a game index is never negative; {REDO}")
+        if row["seed"] != identity["seed"] + row["game_index"]:
             raise LabError(f"{_where(path, row)}: seed {row['seed']} is not the run's seed "
                            f"{identity['seed']} plus the game index; {REDO}")
         games[row["game_index"]].append(row)
@@ -157,7 +160,7 @@ def read_results(path: Path) -> ResultsFile:
     try:
         table = pq.read_table(path)
     except (pa.ArrowException, OSError) as exc:
-        raise LabError(f"{path} is damaged ({str(exc).splitlines()[0]}); {REDO}") from None
+        raise LabError(f"{path} is damaged ({first_line(exc)}); {REDO}") from None
     _check_schema(path, table.schema)
     rows = table.to_pylist()
     if not rows:

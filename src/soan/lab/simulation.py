@@ -186,7 +186,7 @@ def simulate(
     `repair`, damaged chunks and games with missing rows are dropped and played again.
     """
     check_games(games, run.spec.seed)
-    check_output_file(out)
+    check_output_file(out, "results.parquet")
     store = ResultStore(out, run.identity, run.provenance, repair)
     for what in store.repaired:
         console.print(f"Repair: dropped {what}; its games are played again.", markup=False)

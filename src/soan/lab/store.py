@@ -83,12 +83,13 @@ def read_metadata(path: Path) -> dict[bytes, bytes]:
     try:
         return pq.read_schema(path).metadata or {}
     except (pa.ArrowException, OSError) as exc:
-        raise LabError(f"{path} is not a Parquet file ({_reason(exc)}); name a results "
+        raise LabError(f"{path} is not a Parquet file ({first_line(exc)}); name a results "
                        f"file written by soan simulate") from None
 
 
-def _reason(exc: Exception) -> str:
-    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+def first_line(exc: Exception) -> str:
+    """The first line of an error, without its full stop (it goes inside a sentence)."""
+    return str(exc).splitlines()[0].rstrip(".") if str(exc) else type(exc).__name__
 
 
 def _incomplete_games(table: pa.Table, players: int) -> dict[int, list[int]]:
@@ -158,7 +159,7 @@ class ResultStore:
         try:
             table = pq.read_table(self.out, columns=["game_index", "seat"])
         except (pa.ArrowException, OSError) as exc:
-            raise LabError(f"{self.out} is damaged ({_reason(exc)}); choose another --out "
+            raise LabError(f"{self.out} is damaged ({first_line(exc)}); choose another --out "
                            f"or delete it") from None
         broken = _incomplete_games(table, self.players)
         if not broken:
@@ -178,7 +179,7 @@ class ResultStore:
             self._check_identity(path, pq.read_schema(path).metadata or {})
             table = pq.read_table(path, columns=["game_index", "seat"])
         except (pa.ArrowException, OSError) as exc:
-            return f"it cannot be read: {_reason(exc)}"
+            return f"it cannot be read: {first_line(exc)}"
         except ValueError as exc:
             return str(exc)
         first, last = (int(x) for x in path.stem.split("-")[1:3])
