@@ -10,6 +10,7 @@ value, the one whose turn positions are most balanced, with its interval.
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -157,9 +158,13 @@ def compare_group(group: Group, m: Messages, charts: Charts) -> Comparison:
               changes=m.join(changes)) if changes else
             m("changes_none", label=result_set.label, reference=reference.label)
         )
-        if is_paired:
-            notes.append(m("paired", label=result_set.label, reference=reference.label))
         lines.append(Line(result_set.label, reference.label, is_paired, cells))
+    compared = [line for line in lines if line.reference is not None]
+    if compared and all(line.paired for line in compared):
+        notes.append(m("paired_all"))
+    else:
+        notes += [m("paired", label=line.label, reference=line.reference)
+                  for line in compared if line.paired]
     headlines += sweep_sentences(sets, m)
     positions = [m.ordinal(p + 1) for p in range(group.players)]
     chart = charts.rates_side_by_side(
@@ -175,10 +180,10 @@ def _options(result_set: ResultSet) -> dict:
     return json.loads(result_set.key.options)
 
 
-def sweeps(sets: Sequence[ResultSet]) -> dict[str, list[ResultSet]]:
+def sweeps(sets: Sequence[ResultSet]) -> list[tuple[str, list[ResultSet]]]:
     """Rule numbers swept: for each, the sets that differ from each other in it alone
     (same variant, other numbers, content, bots and soan), two values or more."""
-    found: dict[str, list[ResultSet]] = {}
+    found = []
     keys = sorted({k for s in sets for k in _options(s)})
     for key in keys:
         clusters: dict[tuple, list[ResultSet]] = defaultdict(list)
@@ -186,11 +191,16 @@ def sweeps(sets: Sequence[ResultSet]) -> dict[str, list[ResultSet]]:
             rest = {k: v for k, v in _options(s).items() if k != key}
             clusters[s.key.variant, json.dumps(rest, sort_keys=True), s.key.content_hash,
                      s.key.lineup, s.key.soan_version].append(s)
-        for members in clusters.values():
-            values = {json.dumps(_options(s)[key]) for s in members}
-            if len(values) > 1:
-                found[key if key not in found else f"{key} ({members[0].label})"] = members
+        found += [(key, members) for members in clusters.values()
+                  if len({json.dumps(_options(s)[key]) for s in members}) > 1]
     return found
+
+
+def _context(key: str, members: Sequence[ResultSet], m: Messages) -> str:
+    """What the sets of a sweep share beyond the rules as written ('plain'), if anything."""
+    parts = re.split(r"[;,] ", members[0].label)
+    shared = [p for p in parts if not p.startswith(f"{key}=") and p != m("as_written")]
+    return m("sweep_context", context=m.join(shared)) if shared else ""
 
 
 def _as_written_value(game_id: str, key: str) -> object:
@@ -203,10 +213,10 @@ def _as_written_value(game_id: str, key: str) -> object:
 def sweep_sentences(sets: Sequence[ResultSet], m: Messages) -> list[str]:
     """'The fairest value of hand_limit is 9: balance ...', one per sweep."""
     sentences = []
-    for name, members in sweeps(sets).items():
-        key = name.split(" ")[0]
+    for key, members in sweeps(sets):
         fairest = max(members, key=lambda s: s.findings.balance.value)
-        sentence = m("fairest", key=key, value=value_text(_options(fairest)[key]),
+        sentence = m("fairest", key=key, context=_context(key, members, m),
+                     value=value_text(_options(fairest)[key]),
                      balance=m.number(fairest.findings.balance))
         written = _as_written_value(fairest.key.game, key)
         base = next((s for s in members if _options(s)[key] == written), None)

@@ -229,41 +229,50 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "fairer": (
         "Is {label} fairer than {reference}? Balance {value} against {base}, a difference "
         "of {difference}: {verdict}.",
-        "{label}は{reference}より公平か? バランス {value} 対 {base}、差 {difference}:{verdict}。",
+        "「{label}」は「{reference}」より公平か? バランス {value} 対 {base}、"
+        "差 {difference}:{verdict}。",
     ),
     "fairer_yes": ("yes, fairer beyond chance", "はい、偶然の範囲を超えて公平です"),
     "fairer_no": ("no, less fair beyond chance", "いいえ、偶然の範囲を超えて不公平です"),
     "fairer_same": ("no difference beyond chance", "偶然の範囲を超える差はありません"),
     "changes": ("Against {reference}, {label} changes beyond chance: {changes}.",
-                "{reference}と比べて、{label}で偶然の範囲を超えて変わる指標:{changes}。"),
+                "「{reference}」と比べて、「{label}」で偶然の範囲を超えて変わる指標:{changes}。"),
     "changes_none": ("No other figure differs beyond chance between {label} and {reference}.",
-                     "{label}と{reference}の間で、ほかに偶然の範囲を超えて違う指標はありません。"),
+                     "「{label}」と「{reference}」の間で、ほかに偶然の範囲を超えて違う指標はありません。"),
     "change_item": ("{figure} {difference}", "{figure} {difference}"),
     "paired": (
         "{label} was played on the same seeds as {reference}, game for game, so its "
         "differences are worked out over the paired games.",
-        "{label}は{reference}と同じシードでゲームごとに対応しているので、差は対になった"
+        "「{label}」は「{reference}」と同じシードでゲームごとに対応しているので、差は対になった"
+        "ゲームどうしで計算しています。",
+    ),
+    "paired_all": (
+        "Every set was played on the same seeds as the set it is compared with, game for "
+        "game, so the differences are worked out over the paired games.",
+        "どのセットも比較相手と同じシードでゲームごとに対応しているので、差は対になった"
         "ゲームどうしで計算しています。",
     ),
     "no_reference": (
         "No run of the rules as written is among these files; the sets are compared with "
         "{label}.",
-        "ルールどおりの実行がこのファイル群にないため、{label}と比較しています。",
+        "ルールどおりの実行がこのファイル群にないため、「{label}」と比較しています。",
     ),
     "fairest": (
-        "The fairest value of {key} is {value}: balance {balance}.",
-        "{key}の最も公平な値は {value}:バランス {balance}。",
+        "The fairest value of {key}{context} is {value}: balance {balance}.",
+        "{context}{key}の最も公平な値は {value}:バランス {balance}。",
     ),
+    "sweep_context": (" (with {context})", "「{context}」での"),
     "fairest_against": (
         " Against {key}={base} ({reference}) the difference is {difference}: {verdict}.",
-        "{key}={base}({reference})との差は {difference}:{verdict}。",
+        "{key}={base}(「{reference}」)との差は {difference}:{verdict}。",
     ),
-    "fairest_is_reference": (" That is the value of {reference}.", "これは{reference}の値です。"),
+    "fairest_is_reference": (" That is the value of {reference}.",
+                             "これは「{reference}」の値です。"),
     "comparison_note": (
         "Each cell gives the figure and, below it, the difference from {reference} with its "
         "95% interval; highlighted differences exclude 0 (beyond chance). Rates differ in "
         "percentage points.",
-        "各欄は指標の値と、その下に{reference}との差(95%信頼区間)。差が0を含まないもの"
+        "各欄は指標の値と、その下に「{reference}」との差(95%信頼区間)。差が0を含まないもの"
         "(偶然の範囲外)を強調しています。率の差はパーセントポイントです。",
     ),
     # formats

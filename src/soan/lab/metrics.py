@@ -180,12 +180,6 @@ def position_win_rates(games: Sequence[GameOutcome]) -> list[Estimate]:
     return [win_rate([g.by_position[p] for g in games]) for p in range(positions)]
 
 
-def seat_win_rates(games: Sequence[GameOutcome]) -> list[Estimate]:
-    """The win rate of each seat (seat index, whoever moved first)."""
-    seats = len(games[0].win_shares)
-    return [win_rate([g.win_shares[s] for g in games]) for s in range(seats)]
-
-
 def first_player_rate(game: GameOutcome) -> float:
     """The first player's share of one game."""
     return game.by_position[0]

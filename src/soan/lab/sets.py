@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from soan.engine.core import SoanError, option_text
@@ -109,7 +109,6 @@ class Group:
     players: int
     sets: list[ResultSet]
     comparison: Any = None  # filled by compare.compare_group
-    notes: list[str] = field(default_factory=list)
 
     @property
     def anchor(self) -> str:
