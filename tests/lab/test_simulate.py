@@ -265,3 +265,23 @@ def test_a_results_file_with_missing_rows_is_refused_and_repaired(tmp_path: Path
     assert "game 2 (seats [2])" in refused and "--repair" in refused
     soan(*small_run(game, out, "--jobs", 1, "--repair"))
     assert rows(out) == rows(whole)
+
+
+def test_a_run_whose_bot_fails_keeps_nothing_of_that_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = get_game("cityplan")
+    out = tmp_path / "run.parquet"
+    real_chunk = runner.run_chunk
+    done: list[int] = []
+
+    def fails_in_the_third_chunk(spec: runner.RunSpec, indexes: list[int]) -> list[dict]:
+        if len(done) == 2:
+            raise runner.GameFailed(f"game {indexes[0]} (seed 9) failed at action 3: boom")
+        done.append(indexes[0])
+        return real_chunk(spec, indexes)
+
+    monkeypatch.setattr(runner, "run_chunk", fails_in_the_third_chunk)
+    output = soan(*small_run(game, out, "--jobs", 1, "--games", 8), code=2)
+    assert "failed at action 3: boom; no game of this command was kept" in output
+    assert list(tmp_path.iterdir()) == []  # no chunks, no parts folder, no file
