@@ -133,11 +133,19 @@ def factions(rows: list[Row], players: int) -> list[GroupRate]:
 
 
 def _faction_sentences(lines: list[GroupRate], players: int, m: Messages) -> list[str]:
-    fair = m.pct(1 / players)
-    marked = [g for g in lines if g.beyond]
-    if not marked:
-        return [m("factions_within", fair=fair, count=len(lines))]
-    return [m("faction_beyond", name=g.name, rate=m.rate(g.rate), fair=fair) for g in marked]
+    """The factions above the fair rate beyond chance, one sentence each; those below in
+    one sentence (lines come sorted by win rate)."""
+    fair = 1 / players
+    above = [g for g in lines if g.beyond and g.rate.value > fair]
+    below = [g for g in lines if g.beyond and g.rate.value < fair]
+    if not above and not below:
+        return [m("factions_within", fair=m.pct(fair), count=len(lines))]
+    sentences = [m("faction_beyond", name=g.name, rate=m.rate(g.rate), fair=m.pct(fair))
+                 for g in above]
+    if below:
+        sentences.append(m("factions_below", fair=m.pct(fair), items=m.join(
+            m("faction_item", name=g.name, rate=m.rate(g.rate)) for g in below)))
+    return sentences
 
 
 # ---- content ---------------------------------------------------------------------------
@@ -171,8 +179,11 @@ def content(rows: list[Row], universe: list[str]) -> list[ItemLine]:
     return lines
 
 
-def _content_sentences(lines: list[ItemLine], m: Messages) -> list[str]:
-    marked = [x for x in lines if x.beyond and x.association is not None]
+def _content_sentences(lines: list[ItemLine], factions: set[str], m: Messages) -> list[str]:
+    """Items whose users win more (or less) beyond chance; factions have their own
+    section, so their keys (race:グロリアス) are left to it."""
+    marked = [x for x in lines if x.beyond and x.association is not None
+              and x.key.partition(":")[2] not in factions]
     if not marked:
         return [m("content_within")]
     marked.sort(key=lambda x: -abs(x.association.difference.value))
@@ -337,7 +348,7 @@ def analyse(result_set: ResultSet, m: Messages, charts: Charts) -> Findings:
                                                fair=m.pct(turn.fair)))
     if faction_lines:
         found.headlines += _faction_sentences(faction_lines, players, m)
-    found.headlines += _content_sentences(items, m)
+    found.headlines += _content_sentences(items, {g.name for g in faction_lines}, m)
     universe = len(items)
     if found.never_seen:
         found.headlines.append(m("never_headline", games=len(games),

@@ -101,6 +101,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "beyond chance.",
         "{name}の勝率は {rate}、公平なら {fair}:偶然の範囲を超えています。",
     ),
+    "factions_below": ("Below a fair {fair} beyond chance: {items}.",
+                       "公平な {fair} を偶然の範囲を超えて下回る陣営:{items}。"),
+    "faction_item": ("{name} {rate}", "{name} {rate}"),
     "factions_within": (
         "No faction wins more or less than a fair {fair} beyond chance ({count} factions).",
         "どの陣営の勝率も、公平な {fair} から偶然の範囲を超えては外れていません({count}陣営)。",
