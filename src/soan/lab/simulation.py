@@ -204,7 +204,8 @@ def simulate(
                       f"the bots will not sit in every seat equally often.", markup=False)
     chunks = plan_chunks(pending, execution.jobs)
     progress = Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("{task.description}", style="bold", markup=False), BarColumn(),
+        MofNCompleteColumn(),
         TextColumn("games"), GamesPerSecondColumn(), TimeRemainingColumn(),
         console=console,
     )
