@@ -128,7 +128,7 @@ def test_content_lines_by_hand() -> None:
     lines = {x.key: x for x in findings.content(ROWS, ["built:公園", "built:駅", "war"])}
     assert list(lines) == ["built:公園", "built:駅", "war"]  # the content's order
     park = lines["built:公園"]
-    assert park.per_game == 1.5  # 3 uses in 2 games
+    assert park.uses == 3 and park.per_game == 1.5  # 3 uses in 2 games
     assert park.winners == 2.0 and park.losers == 0.5  # game 1 only: the draw has no winner
     # Seats that built it: shares 1 and 0; the others: 0, 1/3, 1/3, 1/3.
     assert close(park.association.used.value, 0.5)

@@ -38,6 +38,7 @@ class ItemLine:
     """One content item or counted rule branch."""
 
     key: str
+    uses: int  # by every seat in every game
     per_game: float
     winners: float  # mean uses per winning seat-game
     losers: float
@@ -167,7 +168,7 @@ def content(rows: list[Row], universe: list[str]) -> list[ItemLine]:
             total += count
             (used if count else unused).append(row["win_share"])
         lines.append(ItemLine(
-            key, total / games,
+            key, total, total / games,
             sum(r["usage"].get(key, 0) for r in winners) / max(len(winners), 1),
             sum(r["usage"].get(key, 0) for r in losers) / max(len(losers), 1),
             # the lottery key is noted for winners only: its "association" is its definition
@@ -334,7 +335,7 @@ def analyse(result_set: ResultSet, m: Messages, charts: Charts) -> Findings:
     balance = metrics.balance(games)
     found = Findings(
         turn_order=turn, factions=faction_lines, content=items,
-        never_seen=[x.key for x in items if x.per_game == 0],
+        never_seen=[x.key for x in items if x.uses == 0],
         lottery=lottery_share, lottery_first=lottery_first, balance=balance,
         figures=figures(result_set, balance, m), bots=bots(rows),
         points=split(rows, "points"), actions=split(rows, "actions"),

@@ -131,11 +131,13 @@ ul.never { columns: 16rem; }
 <h4 id="{{ anchor }}-content">{{ m("content") }}</h4>
 <p>{{ m("content_intro") }}</p>
 <table>
-<tr><th>{{ m("item") }}</th><th>{{ m("per_game") }}</th><th>{{ m("winners") }}</th>
+<tr><th>{{ m("item") }}</th><th>{{ m("uses") }}</th><th>{{ m("per_game") }}</th>
+<th>{{ m("winners") }}</th>
 <th>{{ m("losers") }}</th><th>{{ m("used") }}</th><th>{{ m("unused") }}</th>
 <th>{{ m("difference") }}</th></tr>
 {% for line in found.content %}
-<tr><td>{{ line.key }}</td><td>{{ "%.2f" | format(line.per_game) }}</td>
+<tr><td>{{ line.key }}</td><td>{{ line.uses }}</td>
+<td>{{ "%.2f" | format(line.per_game) }}</td>
 <td>{{ "%.2f" | format(line.winners) }}</td><td>{{ "%.2f" | format(line.losers) }}</td>
 {% if line.association %}
 <td>{{ m.rate(line.association.used) }}</td><td>{{ m.rate(line.association.unused) }}</td>
