@@ -101,12 +101,15 @@ def paired(a: ResultSet, b: ResultSet) -> bool:
 
 
 def reference_for(result_set: ResultSet, sets: Sequence[ResultSet]) -> ResultSet:
-    """The rules as written with the same bots and soan if there is such a set, else any
-    rules-as-written set, else the group's first set."""
+    """What a set is compared with: the rules as written with the same bots and soan if
+    there is such another set, else the group's first rules-as-written set, else the
+    group's first set. The first rules-as-written set is its own reference."""
     written = [s for s in sets if s.as_written]
-    same = [s for s in written if (s.key.lineup, s.key.soan_version) ==
-            (result_set.key.lineup, result_set.key.soan_version)]
-    return (same or written or list(sets))[0]
+    same = [s for s in written if s is not result_set and (s.key.lineup, s.key.soan_version)
+            == (result_set.key.lineup, result_set.key.soan_version)]
+    if same and not result_set.as_written:
+        return same[0]
+    return (written or list(sets))[0]
 
 
 def _text(m: Messages, figure: _Figure, e: Estimate) -> str:
