@@ -241,7 +241,11 @@ CASES = [
          "names 3 bots for 2 seats"),
     Case("bot option not a number", simulate("--bots", "ismcts:iters=abc"), "ismcts:iters=abc"),
     Case("bot option out of range", simulate("--bots", "ismcts:iters=-1"), "iters"),
-    Case("bot that fails in play", simulate("--bots", "ismcts:c=nan"), "failed at action"),
+    Case("bot option not finite", simulate("--bots", "ismcts:c=nan"), "c=nan"),
+    Case("bot that fails in play", with_file(
+        lambda f: text_file(f, b"def boom(state, rng):\n    raise RuntimeError('boom')\n",
+                            "boom.py"),
+        lambda p: simulate("--bots", f"{p}:boom")), "game 0 (seed 1, bots"),
     Case("bot file missing", simulate("--bots", "no/such/file.py:Bot"), "no/such/file.py"),
     Case("game unknown", simulate(game="nosuch"), "nosuch"),
     Case("variant unknown", simulate("--variant", "nosuch"), "nosuch"),

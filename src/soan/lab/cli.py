@@ -1,8 +1,8 @@
 """The lab's commands, mounted on the `soan` command: simulate, query, report, study.
 
-Every setting is checked before any game is played or any file is written, and
-every bad input ends in exit code 2 with one line saying what is wrong, where,
-and how to fix it.
+Every setting is checked before any game is played or any file is written; a bad
+one raises a `SoanError`, which the `soan` command turns into one line saying what
+is wrong, where and how to fix it, and exit code 2.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from soan.console import console, fail
-from soan.engine.core import SoanError
+from soan.console import console
 
 GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="Game id, see `soan games`.")]
 PlayersOption = Annotated[int | None, typer.Option(
@@ -46,8 +45,8 @@ QUERY_MEMORY = "2GB"  # a query that needs more is stopped with a message
 
 
 @contextmanager
-def _refusals() -> Iterator[None]:
-    """Turn the lab's refusals into exit code 2 and Ctrl-C during a run into 130."""
+def _interruptible() -> Iterator[None]:
+    """Ctrl-C during a run: say what is kept and how to resume, and exit with 130."""
     from soan.lab.simulation import SimulationInterrupted
 
     try:
@@ -55,8 +54,6 @@ def _refusals() -> Iterator[None]:
     except SimulationInterrupted as exc:
         console.print(str(exc), style="yellow", highlight=False, markup=False)
         raise typer.Exit(130) from None
-    except SoanError as exc:
-        fail(str(exc))
 
 
 def _execution(jobs: int | None, backend: str, address: str | None) -> Any:
@@ -97,7 +94,7 @@ def simulate(
     from soan.lab.simulation import build_run, check_games
     from soan.lab.simulation import simulate as run_games
 
-    with _refusals():
+    with _interruptible():
         check_games(games, seed)
         run = build_run(game_id, players, bots, variant, option or [], seed, content, records)
         execution = _execution(jobs, backend, address)
@@ -117,8 +114,7 @@ def query(
     The query reads only that table: it cannot read or write other files.
     Example: soan query runs/a.parquet "SELECT position, avg(win_share) FROM results GROUP BY 1"
     """
-    with _refusals():
-        rows, columns, more = _run_query(file, sql, limit, timeout)
+    rows, columns, more = _run_query(file, sql, limit, timeout)
     _print_rows(rows, columns, more, limit)
 
 
@@ -192,8 +188,7 @@ def report(
     from soan.lab.messages import language_from_environment
     from soan.lab.report import write_report
 
-    with _refusals():
-        written = write_report(files, out, lang or language_from_environment())
+    written = write_report(files, out, lang or language_from_environment())
     _print_headlines(written.headlines)
     console.print(f"Report written to {out}", markup=False)
 
@@ -232,7 +227,7 @@ def study(
     from soan.lab.simulation import simulate as run_games
     from soan.lab.study import TARGET_HALF_WIDTH, games_for_seat_rates, plan_study
 
-    with _refusals():
+    with _interruptible():
         check_games(games or 1, seed)
         game = get_game(game_id)
         plan = plan_study(game, variants, sweep or [], option or [], content)

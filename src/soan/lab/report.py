@@ -18,11 +18,12 @@ import jinja2
 from markupsafe import Markup
 from plotly.offline import get_plotlyjs
 
+from soan.engine.files import write_atomic
 from soan.lab.charts import Charts
 from soan.lab.compare import compare_group
 from soan.lab.findings import analyse
 from soan.lab.messages import LANGUAGES, Messages
-from soan.lab.output import check_output_file, write_atomically
+from soan.lab.output import check_output_file
 from soan.lab.results import read_all
 from soan.lab.runner import LabError
 from soan.lab.sets import Group, ResultSet, group_sets, value_text
@@ -118,7 +119,8 @@ def write_report(paths: Sequence[Path], out: Path, lang: str,
     check_output_file(out, FILE_NAMES["en"])
     report = build_report(paths, lang)
     page = render(report, other_language)
-    write_atomically(out, lambda tmp: tmp.write_text(page, "utf-8"))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(out, page)
     return report
 
 
