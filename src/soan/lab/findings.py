@@ -90,6 +90,11 @@ class Findings:
     charts: dict[str, Markup] = field(default_factory=dict)
 
 
+def difference_text(e: Estimate, percent: bool, digits: int = 1) -> str:
+    """A difference with its interval in English, for pages written in English only."""
+    return Messages("en").difference(e, percent, digits)
+
+
 # ---- turn order ------------------------------------------------------------------------
 
 def turn_order(games: list[GameOutcome]) -> TurnOrder:

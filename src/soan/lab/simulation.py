@@ -187,7 +187,7 @@ def simulate(
     """
     check_games(games, run.spec.seed)
     check_output_file(out, "results.parquet")
-    store = ResultStore(out, run.identity, run.provenance, repair)
+    store = ResultStore(out, run.identity, run.provenance, repair, run.spec.players)
     for what in store.repaired:
         console.print(f"Repair: dropped {what}; its games are played again.", markup=False)
     if run.spec.records_dir:
@@ -195,7 +195,7 @@ def simulate(
     done = store.done()
     pending = [i for i in range(games) if i not in done]
     if not pending:
-        return store.merge() if store.has_unmerged_work() else len(done)
+        return store.merge() if store.has_unmerged_chunks() else len(done)
     if done:
         console.print(f"Resuming {out}: {games - len(pending)} of {games} games already played.",
                       markup=False)

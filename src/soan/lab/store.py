@@ -66,14 +66,18 @@ def column_type(name: str) -> pa.DataType | None:
 
 
 def rows_to_table(rows: list[Row]) -> pa.Table:
-    """Rows as a table with the lab's column types (counts as Parquet maps)."""
+    """Rows as a table with the lab's column types (counts as Parquet maps); columns the
+    lab does not know keep the types their values have."""
     names = list(dict.fromkeys(name for row in rows for name in row))
     arrays = {}
     for name in names:
         values = [row.get(name) for row in rows]
         kind = column_type(name)
         if kind == COUNTS:
-            values = [list(v.items()) if v is not None else None for v in values]
+            if not all(v is None or isinstance(v, dict) for v in values):
+                kind = None
+            else:
+                values = [list(v.items()) if v is not None else None for v in values]
         arrays[name] = pa.array(values, kind)
     return pa.table(arrays)
 
@@ -92,12 +96,15 @@ def first_line(exc: Exception) -> str:
     return str(exc).splitlines()[0].rstrip(".") if str(exc) else type(exc).__name__
 
 
-def _incomplete_games(table: pa.Table, players: int) -> dict[int, list[int]]:
-    """Games whose rows are not exactly seats 1..N once each: index -> seats found."""
+def _incomplete_games(table: pa.Table, players: int | None) -> dict[int, list[int]]:
+    """Games whose rows are not seats 1..N once each (with `players`; else games with a
+    seat twice): index -> seats found."""
     seats: dict[int, list[int]] = defaultdict(list)
     for index, seat in zip(table["game_index"].to_pylist(), table["seat"].to_pylist(),
                            strict=True):
         seats[index].append(seat)
+    if players is None:
+        return {i: sorted(s) for i, s in seats.items() if len(set(s)) < len(s)}
     whole = list(range(1, players + 1))
     return {i: sorted(s) for i, s in seats.items() if sorted(s) != whole}
 
@@ -107,13 +114,15 @@ class ResultStore:
 
     def __init__(
         self, out: Path, identity: dict[str, Any], provenance: dict[str, Any] | None = None,
-        repair: bool = False,
+        repair: bool = False, rows_per_game: int | None = None,
     ) -> None:
+        """`rows_per_game` (a row per seat: the number of players) makes a game with
+        missing rows damage; without it only repeated rows are."""
         self.out = out
         self.parts = out.with_name(out.name + ".parts")
         self.identity = identity
         self.provenance = provenance or {}
-        self.players = identity["players"]
+        self.rows_per_game = rows_per_game
         self.repair = repair
         self.repaired: list[str] = []  # what --repair dropped, for the console
         self._dropped: set[int] = set()  # games of `out` dropped for repair
@@ -161,7 +170,7 @@ class ResultStore:
         except (pa.ArrowException, OSError) as exc:
             raise LabError(f"{self.out} is damaged ({first_line(exc)}); choose another --out "
                            f"or delete it") from None
-        broken = _incomplete_games(table, self.players)
+        broken = _incomplete_games(table, self.rows_per_game)
         if not broken:
             return
         shown = ", ".join(f"game {i} (seats {seats})" for i, seats in list(broken.items())[:5])
@@ -186,10 +195,10 @@ class ResultStore:
         found = set(table["game_index"].to_pylist())
         if found != set(range(first, last + 1)):
             return f"it should hold games {first} to {last} but holds {len(found)} games"
-        broken = _incomplete_games(table, self.players)
+        broken = _incomplete_games(table, self.rows_per_game)
         if broken:
             index, seats = next(iter(broken.items()))
-            return f"game {index} has rows for seats {seats} of 1 to {self.players}"
+            return f"game {index} has rows for seats {seats} of 1 to {self.rows_per_game}"
         return None
 
     def _check_chunks(self) -> None:
@@ -233,7 +242,8 @@ class ResultStore:
                          .column("game_index").to_pylist())
         return games
 
-    def has_unmerged_work(self) -> bool:
+    def has_unmerged_chunks(self) -> bool:
+        """True when chunks (or games dropped for repair) wait to be merged into `out`."""
         return bool(self._chunk_files()) or bool(self._dropped)
 
     def save_chunk(self, rows: list[Row]) -> None:
@@ -272,9 +282,9 @@ class ResultStore:
         merged = _fill_missing_points(pa.concat_tables(tables, promote_options="permissive"))
         merged = merged.sort_by([("game_index", "ascending"), ("seat", "ascending")])
         games = len(seen)
+        seed = self.identity.get("seed", 0)
         provenance = {
-            **self.provenance, "games": games,
-            "seeds": [self.identity["seed"], self.identity["seed"] + games - 1],
+            **self.provenance, "games": games, "seeds": [seed, seed + games - 1],
             "date": datetime.now(UTC).isoformat(timespec="seconds"),
         }
         merged = merged.replace_schema_metadata({
