@@ -128,7 +128,8 @@ def test_content_lines_by_hand() -> None:
     lines = {x.key: x for x in findings.content(ROWS, ["built:公園", "built:駅", "war"])}
     assert list(lines) == ["built:公園", "built:駅", "war"]  # the content's order
     park = lines["built:公園"]
-    assert park.uses == 3 and park.per_game == 1.5  # 3 uses in 2 games
+    assert park.uses == 3 and park.per_game == 1.5  # 3 uses in 2 games ...
+    assert park.games == 1 and lines["war"].games == 2  # ... all of them in game 1
     assert park.winners == 2.0 and park.losers == 0.5  # game 1 only: the draw has no winner
     # Seats that built it: shares 1 and 0; the others: 0, 1/3, 1/3, 1/3.
     assert close(park.association.used.value, 0.5)
@@ -144,3 +145,12 @@ def test_factions_and_turn_order_by_hand() -> None:
     turn = findings.turn_order(TABLE)
     assert turn.fair == 0.5 and not turn.seats_are_positions
     assert turn.first_by_seat == [2, 3]  # seat 1 moved first twice, seat 2 three times
+
+
+def test_items_seen_in_fewer_than_one_game_in_a_hundred_are_all_but_never_seen() -> None:
+    lines = findings.content(ROWS, ["built:公園", "built:駅", "war"])
+    # 公園 occurs in 1 game: of 2 games that is common, of 200 it is all but never seen.
+    assert findings.seldom_seen(lines, 2) == []
+    assert [x.key for x in findings.seldom_seen(lines, 200)] == ["built:公園"]
+    assert [x.key for x in findings.seldom_seen(lines, 101)] == ["built:公園"]
+    assert findings.seldom_seen(lines, 100) == []  # 1 in 100 is not fewer than 1 in 100

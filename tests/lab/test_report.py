@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 from pathlib import Path
@@ -14,7 +15,7 @@ from soan.engine.registry import get_game
 from soan.games.cityplan.content import DEFAULT_PATH as CITYPLAN_CONTENT
 from soan.lab.messages import Messages, language_from_environment
 from soan.lab.metrics import proportion
-from soan.lab.store import PROVENANCE_KEY
+from soan.lab.store import PROVENANCE_KEY, rows_to_table
 from tests.lab.conftest import small_run, soan
 
 SECTIONS = ["provenance", "turn-order", "factions", "content", "never-seen"]
@@ -194,3 +195,31 @@ def test_the_language_comes_from_the_locale() -> None:
     assert language_from_environment({}) == "en"
     ja = Messages("ja")
     assert ja("turn_order") == "手番順" and ja.ordinal(2) == "2番手"
+
+
+def test_never_seen_names_what_occurred_in_fewer_than_one_game_in_a_hundred(
+    tmp_path: Path,
+) -> None:
+    one = tmp_path / "one.parquet"
+    soan("simulate", "cityplan", "-n", 2, "--games", 1, "--bots", "random", "--seed", 5,
+         "--jobs", 1, "--out", one)
+    table = pq.read_table(one)
+    game = [{**row, "usage": dict(row["usage"]), "action_kinds": dict(row["action_kinds"])}
+            for row in table.to_pylist()]  # maps come as lists of pairs
+    rare = next(k for k in game[0]["usage"] if k.startswith("built:"))
+    rows = []  # the same game 101 times over, the rare building built in the first only
+    for index in range(101):
+        for row in game:
+            usage = {k: v for k, v in row["usage"].items() if index == 0 or k != rare}
+            rows.append({**row, "game_index": index, "seed": 5 + index, "usage": usage})
+    provenance = json.loads(table.schema.metadata[PROVENANCE_KEY])
+    metadata = {**table.schema.metadata, PROVENANCE_KEY: json.dumps(
+        {**provenance, "games": 101, "seeds": [5, 105]}).encode()}
+    many = tmp_path / "many.parquet"
+    pq.write_table(rows_to_table(rows).replace_schema_metadata(metadata), many)
+    page = tmp_path / "report.html"
+    output = soan("report", many, "--out", page, "--lang", "en")
+    assert f"All but never seen, in fewer than 1 game in 100 (in brackets, the games it " \
+           f"occurred in): {rare} (1)" in output
+    never = sections(page)["never-seen"]
+    assert "Seen, but in fewer than 1 game in 100 of these 101" in never and f"{rare} (1)" in never

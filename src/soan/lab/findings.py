@@ -22,6 +22,7 @@ from soan.lab.runner import LOTTERY_KEY, POINTS_PREFIX, Row
 from soan.lab.sets import ResultSet
 
 HEADLINE_ITEMS = 5  # content items named in one headline sentence
+SELDOM = 0.01  # an item that occurs in fewer games than this share is all but dead
 
 
 @dataclass
@@ -39,6 +40,7 @@ class ItemLine:
 
     key: str
     uses: int  # by every seat in every game
+    games: int  # games in which some seat used it
     per_game: float
     winners: float  # mean uses per winning seat-game
     losers: float
@@ -78,6 +80,7 @@ class Findings:
     factions: list[GroupRate]
     content: list[ItemLine]
     never_seen: list[str]
+    seldom_seen: list[ItemLine]  # seen, but in fewer than SELDOM of the games
     lottery: Estimate | None
     lottery_first: Estimate | None
     balance: Estimate
@@ -168,12 +171,15 @@ def content(rows: list[Row], universe: list[str]) -> list[ItemLine]:
     for key in keys:
         used, unused = [], []
         total = 0
+        in_games = set()
         for row in rows:
             count = row["usage"].get(key, 0)
             total += count
+            if count:
+                in_games.add(row["seed"])
             (used if count else unused).append(row["win_share"])
         lines.append(ItemLine(
-            key, total, total / games,
+            key, total, len(in_games), total / games,
             sum(r["usage"].get(key, 0) for r in winners) / max(len(winners), 1),
             sum(r["usage"].get(key, 0) for r in losers) / max(len(losers), 1),
             # the lottery key is noted for winners only: its "association" is its definition
@@ -183,6 +189,12 @@ def content(rows: list[Row], universe: list[str]) -> list[ItemLine]:
     for line in compared:
         line.beyond = metrics.association_beyond_chance(line.association, len(compared))
     return lines
+
+
+def seldom_seen(lines: list[ItemLine], games: int) -> list[ItemLine]:
+    """Items seen, but in fewer than one game in a hundred: as good as dead at the table,
+    though "Never seen" alone would not name them."""
+    return [x for x in lines if 0 < x.games < SELDOM * games]
 
 
 def _content_sentences(lines: list[ItemLine], factions: set[str], m: Messages) -> list[str]:
@@ -197,7 +209,7 @@ def _content_sentences(lines: list[ItemLine], factions: set[str], m: Messages) -
     def items(chosen: list[ItemLine]) -> str:
         return m.join(
             m("content_item", name=x.key, used=m.pct(x.association.used.value),
-              unused=m.pct(x.association.unused.value))
+              count=x.association.used_games, unused=m.pct(x.association.unused.value))
             for x in chosen[:HEADLINE_ITEMS]
         )
 
@@ -210,6 +222,22 @@ def _content_sentences(lines: list[ItemLine], factions: set[str], m: Messages) -
         sentences.append(m("content_losing", items=items(losing)))
     sentences[-1] += m("content_association")
     return sentences
+
+
+def _never_sentences(found: Findings, games: int, universe: int, m: Messages) -> list[str]:
+    """Headlines naming what never occurred and what all but never did; the section's
+    note counts the first."""
+    if found.never_seen:
+        headlines = [m("never_headline", games=games, items=m.join(found.never_seen))]
+        found.notes["never_seen"] = [m("never_count", count=len(found.never_seen),
+                                       total=universe)]
+    else:
+        headlines = [m("never_none")]
+        found.notes["never_seen"] = [m("never_none")]
+    if found.seldom_seen:
+        headlines.append(m("seldom_headline", items=m.join(
+            m("seldom_item", name=x.key, games=x.games) for x in found.seldom_seen)))
+    return headlines
 
 
 # ---- lottery ---------------------------------------------------------------------------
@@ -341,6 +369,7 @@ def analyse(result_set: ResultSet, m: Messages, charts: Charts) -> Findings:
     found = Findings(
         turn_order=turn, factions=faction_lines, content=items,
         never_seen=[x.key for x in items if x.uses == 0],
+        seldom_seen=seldom_seen(items, len(games)),
         lottery=lottery_share, lottery_first=lottery_first, balance=balance,
         figures=figures(result_set, balance, m), bots=bots(rows),
         points=split(rows, "points"), actions=split(rows, "actions"),
@@ -355,15 +384,7 @@ def analyse(result_set: ResultSet, m: Messages, charts: Charts) -> Findings:
     if faction_lines:
         found.headlines += _faction_sentences(faction_lines, players, m)
     found.headlines += _content_sentences(items, {g.name for g in faction_lines}, m)
-    universe = len(items)
-    if found.never_seen:
-        found.headlines.append(m("never_headline", games=len(games),
-                                 items=m.join(found.never_seen)))
-        found.notes["never_seen"] = [m("never_count", count=len(found.never_seen),
-                                       total=universe)]
-    else:
-        found.headlines.append(m("never_none"))
-        found.notes["never_seen"] = [m("never_none")]
+    found.headlines += _never_sentences(found, len(games), len(items), m)
     found.headlines += [
         _length_sentence(games, m),
         *_bots_sentence(found.bots, m),

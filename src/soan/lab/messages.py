@@ -127,6 +127,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "item": ("item", "項目"),
     "uses": ("uses", "使用回数"),
+    "in_games": ("in games", "出たゲーム数"),
     "per_game": ("per game", "1ゲームあたり"),
     "winners": ("winners", "勝者"),
     "losers": ("losers", "敗者"),
@@ -137,8 +138,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                        "勝ちと結びつく(偶然の範囲外):{items}。"),
     "content_losing": ("Used by losers more than chance explains: {items}.",
                        "負けと結びつく(偶然の範囲外):{items}。"),
-    "content_item": ("{name} ({used} when used, {unused} when not)",
-                     "{name}(使うと {used}、使わないと {unused})"),
+    "content_item": ("{name} ({count} seat-games: {used} with it, {unused} without)",
+                     "{name}(使った{count}席で {used}、使わない席で {unused})"),
     "content_within": (
         "No content item's use goes with winning or losing beyond chance "
         "(association, not cause).",
@@ -156,6 +157,18 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                    "コンテンツのすべての項目と数えているルール分岐が、少なくとも1回は起きました。"),
     "never_headline": ("Never seen in {games} games: {items}.",
                        "{games}ゲームで一度も出なかったもの:{items}。"),
+    "seldom_headline": (
+        "All but never seen, in fewer than 1 game in 100 (in brackets, the games it occurred "
+        "in): {items}.",
+        "ほとんど出なかったもの(100ゲームに1回未満。括弧内は出たゲーム数):{items}。",
+    ),
+    "seldom_item": ("{name} ({games})", "{name}({games})"),
+    "seldom_intro": (
+        "Seen, but in fewer than 1 game in 100 of these {games} (in brackets, the games it "
+        "occurred in): {count} items and branches these bots all but never used.",
+        "出たものの、この{games}ゲームのうち100ゲームに1回未満だった{count}項目"
+        "(括弧内は出たゲーム数。ボットがほとんど使わなかったもの):",
+    ),
     "never_count": ("{count} of {total} items and branches were never seen.",
                     "{total}項目中{count}項目が一度も出ませんでした。"),
     # figures
@@ -333,18 +346,22 @@ DEFINITIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     ),
     "content": (
         ("Content and Never seen", "Each game notes every use of a content item (under "
-         "its name in the content file) and of each rule branch worth counting. Uses per "
-         "game: all seats' uses over the number of games. Winners and losers: mean uses per "
+         "its name in the content file) and of each rule branch worth counting. In games: "
+         "the games in which some seat used it. Per game: all seats' uses over the number "
+         "of games. Winners and losers: mean uses per "
          "seat and game of the seats that won (or shared the win) and of the others, in "
          "games with a winner. Win rate when used: seat-games that used the item at least "
          "once, against those that did not. Never seen: every item the content and rules "
-         "make possible that no game used."),
+         "make possible that no game used; all but never seen, those used in fewer than 1 "
+         "game in 100."),
         ("コンテンツと一度も出なかったもの", "各ゲームはコンテンツの項目(コンテンツファイルの"
-         "名前のまま)と数える価値のあるルール分岐の使用を記録します。1ゲームあたり:全席の使用回数を"
+         "名前のまま)と数える価値のあるルール分岐の使用を記録します。出たゲーム数:どれかの席が"
+         "使ったゲームの数。1ゲームあたり:全席の使用回数を"
          "ゲーム数で割ったもの。勝者と敗者:勝者のいるゲームで、勝った(勝ちを分け合った)席とそれ"
          "以外の席の、1席1ゲームあたりの平均使用回数。使った席の勝率:その項目を1回以上使った席と"
          "使わなかった席の勝率。一度も出なかったもの:コンテンツとルールで起こりうるのに、"
-         "どのゲームでも使われなかった項目。"),
+         "どのゲームでも使われなかった項目。ほとんど出なかったもの:100ゲームに1回未満しか"
+         "使われなかった項目。"),
     ),
     "lottery": (
         ("Lottery", "A game notes lottery:decided when its lottery changed the winner: the "

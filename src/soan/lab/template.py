@@ -131,12 +131,13 @@ ul.never { columns: 16rem; }
 <h4 id="{{ anchor }}-content">{{ m("content") }}</h4>
 <p>{{ m("content_intro") }}</p>
 <table>
-<tr><th>{{ m("item") }}</th><th>{{ m("uses") }}</th><th>{{ m("per_game") }}</th>
+<tr><th>{{ m("item") }}</th><th>{{ m("uses") }}</th><th>{{ m("in_games") }}</th>
+<th>{{ m("per_game") }}</th>
 <th>{{ m("winners") }}</th>
 <th>{{ m("losers") }}</th><th>{{ m("used") }}</th><th>{{ m("unused") }}</th>
 <th>{{ m("difference") }}</th></tr>
 {% for line in found.content %}
-<tr><td>{{ line.key }}</td><td>{{ line.uses }}</td>
+<tr><td>{{ line.key }}</td><td>{{ line.uses }}</td><td>{{ line.games }}</td>
 <td>{{ "%.2f" | format(line.per_game) }}</td>
 <td>{{ "%.2f" | format(line.winners) }}</td><td>{{ "%.2f" | format(line.losers) }}</td>
 {% if line.association %}
@@ -156,6 +157,11 @@ ul.never { columns: 16rem; }
 {% endfor %}
 {% if found.never_seen %}<ul class="never">
 {% for key in found.never_seen %}<li>{{ key }}</li>
+{% endfor %}</ul>{% endif %}
+{% if found.seldom_seen %}
+<p>{{ m("seldom_intro", count=found.seldom_seen | length, games=set.games | length) }}</p>
+<ul class="never">
+{% for line in found.seldom_seen %}<li>{{ m("seldom_item", name=line.key, games=line.games) }}</li>
 {% endfor %}</ul>{% endif %}
 
 <h4 id="{{ anchor }}-figures">{{ m("figures") }}</h4>
