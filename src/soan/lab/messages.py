@@ -169,7 +169,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "出たものの、この{games}ゲームのうち100ゲームに1回未満だった{count}項目"
         "(括弧内は出たゲーム数。ボットがほとんど使わなかったもの):",
     ),
-    "never_count": ("{count} of {total} items and branches were never seen.",
+    "never_count": ("Never seen: {count} of the {total} items and branches.",
                     "{total}項目中{count}項目が一度も出ませんでした。"),
     # figures
     "figure": ("figure", "指標"),
