@@ -46,9 +46,12 @@ WORKER = 0.3
 FORT_VALUE = 1.0
 TEMPLE_VALUE = 2.0  # each own turn's cleanup may ascend a worker from it
 FACE_DOWN = 1.5  # a skill still to set
+FACE_UP = 0.3  # per own turn left, an ongoing skill at work
 ONCE_UNUSED = 2.0
 MAJORITY_SHARE = 0.6  # of the current generation's size, per majority, while changes remain
 INHERIT = 0.4  # per action an inheriting card in hand would add
+HAND_CARD = 0.2
+RING_CELL = 0.3  # an area cell the payer's ring would make free to settle
 MOVE_ACTION = 0.4  # a Revelation step still to take
 PRE_WAR = (PLACE, WRATH, SMITE, CARD, MIRACLE, MOVE, PROSPER, MORALE)
 
@@ -73,37 +76,52 @@ def evaluate(state: QuoVadisState) -> list[float]:
     values = [float(v) for v in state.vp]
     if state.phase == OVER:
         return values
-    n = state.n
-    face_up = [0] * n
-    for code in state.bld:
-        if code >= 0 and code & 3 == CITY:
-            face_up[code >> 2] += 1
+    n, opts, t, res = state.n, state.options, state.tables, state.res
+    face_up, cubes = [0] * n, [0] * n
+    fixed = opts.dominance == "fixed"
+    for c, code in enumerate(state.bld):
+        if code >= 0:
+            kind = code & 3
+            if kind == CITY:
+                face_up[code >> 2] += 1
+                cubes[code >> 2] += state.cubes[c]
+            elif kind == RUIN and not fixed:
+                cubes[code >> 2] += state.cubes[c]
+    majorities = state.all_majorities()
     for s in range(n):
         turns = turns_left(state, s)
-        value = float(scoring.city_cubes(state, s))
-        if state.options.dominance == "grow":
+        value = float(cubes[s])
+        if not fixed:
             value += CUBE * face_up[s] * turns
-        res = state.res
-        value += sum(RESOURCE[r] * res[4 * s + r] for r in range(4))
-        value += WORKER * (state.options.workers - state.supply[s] - state.ascended[s])
-        value += FORT_VALUE * (state.options.forts - state.forts[s])
-        value += TEMPLE_VALUE * (state.options.temples - state.temples[s]) * min(turns, 3) / 3
+        value += (RESOURCE[0] * res[4 * s] + RESOURCE[1] * res[4 * s + 1]
+                  + RESOURCE[2] * res[4 * s + 2] + RESOURCE[3] * res[4 * s + 3])
+        value += WORKER * (opts.workers - state.supply[s] - state.ascended[s])
+        value += FORT_VALUE * (opts.forts - state.forts[s])
+        value += TEMPLE_VALUE * (opts.temples - state.temples[s]) * min(turns, 3) / 3
         value += FACE_DOWN * len(state.hidden[s])
-        t = state.tables
-        value += ONCE_UNUSED * sum(1 for k in state.shown[s]
-                                   if t.skill_once[k] and k not in state.used[s])
-        value += sum(scoring.skill_vp(state, s, k) for k in state.shown[s])
+        for k in state.shown[s]:
+            if t.skill_end[k]:
+                value += scoring.skill_vp(state, s, k)
+            elif t.skill_once[k]:
+                value += ONCE_UNUSED if k not in state.used[s] else 0.0
+            else:
+                value += FACE_UP * turns
         gens = state.gens[s]
         if can_still_change(state, s, turns):
             size = gens[-1][0] if gens else 0
-            value += MAJORITY_SHARE * (size + 1) * state.majorities(s)
-        value += INHERIT * inheritance_in_hand(state, s)
+            value += MAJORITY_SHARE * (size + 1) * majorities[s]
+        value += INHERIT * inheritance_in_hand(state, s) + HAND_CARD * state.hand_size(s)
         values[s] += value
     if state.area >= 0:
         s = state.active
         if state.changed and state.phase != AREA:
             values[s] += pending_settlement(state, s)
-        if state.phase == MOVE:
+        if state.phase == WRATH:
+            held = RESOURCE[3] * state.res[4 * s + 3]
+            values[s] += max(0.0, wrath_value(state, s, state.res[4 * s + 3]) - held)
+        elif state.phase == SMITE:
+            values[s] += strike_value(state, s)
+        elif state.phase == MOVE:
             values[s] += MOVE_ACTION * state.acts
         elif state.phase == MIRACLE:
             room = state.cap[4 * s + 2] - state.res[4 * s + 2]
@@ -112,6 +130,60 @@ def evaluate(state: QuoVadisState) -> list[float]:
             for p, delta in war_outlook(state).items():
                 values[p] += delta
     return values
+
+
+def wrath_value(state: QuoVadisState, s: int, paid: int) -> float:
+    """What paying `paid` wrath on this area would do for `s`: the strikes it allows
+    on the cells that hurt the others most, and the ring of its home terrain."""
+    levels = state.options.wrath_levels
+    cells = state.board.tile_cells[state.area]
+    strikes = min(len(cells), sum(1 for x in levels if paid >= x) + state.mods[s][E.WRATH_CELLS])
+    shield = 0
+    for c in cells:
+        code = state.bld[c]
+        if code >= 0 and code & 3 == TEMPLE:
+            shield |= 1 << (code >> 2)
+    raze = paid >= levels[2]
+    damage = sorted((_damage(state, s, c, shield, raze) for c in cells), reverse=True)
+    return sum(d for d in damage[:strikes] if d > 0) + _ring_value(state, s)
+
+
+def strike_value(state: QuoVadisState, s: int) -> float:
+    """The strikes still to make in the SMITE step, on the best cells left."""
+    cells = state.board.tile_cells[state.area]
+    left = [c for i, c in enumerate(cells) if not state.struck >> i & 1]
+    damage = sorted((_damage(state, s, c, state.shield, state.razable(c)) for c in left),
+                    reverse=True)
+    return sum(d for d in damage[:state.strikes] if d > 0) + _ring_value(state, s)
+
+
+def _damage(state: QuoVadisState, s: int, c: int, shield: int, raze: bool) -> float:
+    """Half of what striking `c` takes from the other seats (the lead counts against the
+    best of them only), less what it takes from `s`."""
+    n = state.n
+    value = 0.0
+    for p in range(n):
+        k = state.wk[c * n + p]
+        if k and not shield >> p & 1:
+            value += (-WORKER if p == s else WORKER / 2) * k
+    code = state.bld[c]
+    if raze and code >= 0 and code & 3 != RUIN and not shield >> (code >> 2) & 1:
+        owner, kind = code >> 2, code & 3
+        if kind == CITY:
+            worth = state.cubes[c] - state.cubes[c] // 2 + CUBE * turns_left(state, owner)
+        else:
+            worth = FORT_VALUE if kind == FORT else TEMPLE_VALUE
+        value += -worth if owner == s else worth / 2
+    return value
+
+
+def _ring_value(state: QuoVadisState, s: int) -> float:
+    home = state.tables.race_home[state.race[s]]
+    if not state.rings_left[home]:
+        return 0.0
+    free = state.freemask[s]
+    return RING_CELL * sum(1 for c in state.board.tile_cells[state.area]
+                           if not free >> state.terr[c] & 1)
 
 
 def inheritance_in_hand(state: QuoVadisState, s: int) -> int:

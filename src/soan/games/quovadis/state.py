@@ -1386,6 +1386,28 @@ class QuoVadisState(State):
         self._refresh(s)
         self._next_turn()
 
+    def all_majorities(self) -> list[int]:
+        """`majorities` of every seat, in one pass over the world."""
+        n, wk, bld = self.n, self.wk, self.bld
+        out = [0] * n
+        for cells in self.board.tile_cells:
+            once = twice = 0
+            for c in cells:
+                code = bld[c]
+                if code >= 0 and code & 3 == CITY:
+                    twice |= 1 << (code >> 2)
+                base = c * n
+                for p in range(n):
+                    if wk[base + p]:
+                        bit = 1 << p
+                        twice |= once & bit
+                        once |= bit
+            if twice:
+                for p in range(n):
+                    if twice >> p & 1:
+                        out[p] += 1
+        return out
+
     def majorities(self, s: int) -> int:
         """Areas where `s` has workers on two or more cells or a face-up city (Q13)."""
         n, wk, bld = self.n, self.wk, self.bld
