@@ -331,7 +331,7 @@ def text_map(state: QuoVadisState, colour: bool) -> str:
         ring = state.ring[t]
         slots[hexes[0]] = (f"{a}-{b}", f"({T.LETTERS[ring]})" if ring >= 0 else "   ")
         if state.area == t:
-            framed.add(hexes[0])
+            framed.update(((hexes[0], 0), (hexes[0], 1)))
     for c, hexes in enumerate(world.cell_hexes):
         first, second = sorted(hexes, key=lambda h: (h[1], h[0]))
         terrain = state.terr[c]
@@ -341,8 +341,11 @@ def text_map(state: QuoVadisState, colour: bool) -> str:
         if colour:
             paint[first] = paint[second] = _BG[terrain]
         if c in area:
-            framed.update(hexes)
+            framed.update((h, part) for h in hexes for part in (0, 1))
     return text_grid(slots, framed, paint)
+
+
+SEAT_HEADER = "  seat race        VP morale  food faith wrath workers cities forts temples hand"
 
 
 def _seat_line(state: QuoVadisState, s: int) -> str:
@@ -350,26 +353,49 @@ def _seat_line(state: QuoVadisState, s: int) -> str:
     race = t.race_english[state.race[s]] if state.race[s] >= 0 else "-"
     mover = ">" if s == state.to_move else " "
     start = "S" if s == state.start else " "
-    stock = "/".join(f"{res[4 * s + r]}" for r in range(4))
-    maxima = "/".join(f"{cap[4 * s + r]}" for r in range(4))
-    return (f"{mover}{start}{s + 1} {race:<10} {state.vp[s]:>3}VP  mfFw {stock} (max {maxima})"
-            f"  w{state.supply[s]:>2} C{state.cities[s]} F{state.forts[s]} T{state.temples[s]}"
-            f" hand {state.hand_size(s)}")
+    stock = [f"{res[4 * s + r]}/{cap[4 * s + r]}" for r in range(4)]
+    return (f"{mover}{start}{s + 1:<4} {race:<10}{state.vp[s]:>3} {stock[0]:>6} {stock[1]:>5}"
+            f" {stock[2]:>5} {stock[3]:>5} {state.supply[s]:>7} {state.cities[s]:>6}"
+            f" {state.forts[s]:>5} {state.temples[s]:>7} {state.hand_size(s):>4}")
 
 
 def _generations(state: QuoVadisState, s: int) -> str:
     gens = " ".join(f"{E.CARDS[k]}{c}" for c, k in state.gens[s]) or "-"
-    skills = ", ".join(state.tables.skill_english[k] for k in state.shown[s])
-    return fit(f"     gen {gens} | {skills} | {len(state.hidden[s])} face down")
+    skills = ", ".join(state.tables.skill_english[k] for k in state.shown[s]) or "-"
+    return fit(f"       generations {gens} | skills {skills} | {len(state.hidden[s])} face down")
+
+
+def _areas(state: QuoVadisState) -> list[str]:
+    """One line per area holding pieces (and the creation area): each cell's number,
+    terrain letter, building and workers."""
+    world = state.board.world
+    lines = []
+    for t, tile_cells in enumerate(world.tile_cells):
+        held = [c for c in tile_cells if state.bld[c] != EMPTY or _workers(state, c)]
+        if not held and t != state.area:
+            continue
+        a, b = world.pairs[t]
+        ring = f" ({T.LETTERS[state.ring[t]]} ring)" if state.ring[t] >= 0 else ""
+        mark = "*" if t == state.area else " "
+        parts = []
+        for c in tile_cells:
+            building = _building_code(state, c).strip()
+            workers = _workers(state, c)
+            pieces = " ".join(x for x in (building, f"w{workers}" if workers else "") if x)
+            parts.append(f"{c:>2}{T.LETTERS[state.terr[c]]} {pieces or '-'}")
+        lines.append(fit(f" {mark}{a}-{b}{ring}: " + " | ".join(parts)))
+    return lines
 
 
 def render(state: QuoVadisState, seat: int | None = None) -> str:
-    """The map, a legend, two lines per seat, the turn, the seat's own hand and skills,
-    and the last events; every line fits 80 columns."""
+    """The map, a legend, the areas with pieces, the seats, the turn, the seat's own hand
+    and skills, and the last events; every line fits 80 columns."""
     lines = [text_map(state, colour_wanted()), ""]
     lines.append("P plains M mountain D desert S snow (凍土) W sea  (x) ring  [ ] creation area")
-    lines.append("C13 seat 1's city, 3 cubes  c = destroyed  F fort  T temple  112 workers")
+    lines.append("C13 seat 1's city, 3 cubes  c = destroyed  F fort  T temple  w112 workers")
+    lines += _areas(state)
     lines.append("")
+    lines.append(SEAT_HEADER)
     for s in range(state.n):
         lines.append(_seat_line(state, s))
         lines.append(_generations(state, s))
@@ -381,7 +407,7 @@ def render(state: QuoVadisState, seat: int | None = None) -> str:
         status += f", {state.acts} action(s) left"
     lines.append(status)
     if seat is not None:
-        hand = ", ".join(f"{k}x{v}" for k, v in _hand(state, seat).items()) or "none"
+        hand = ", ".join(f"{k} x{v}" for k, v in _hand(state, seat).items()) or "none"
         lines.append(fit(f"Your hand: {hand}"))
         t = state.tables
         if state.hidden[seat]:
