@@ -37,14 +37,24 @@ class Board:
         self.cell_tile = world.cell_tile
         self.tile_cells = world.tile_cells
         self.adjacent = world.adjacent
-        present = world.tile_of_pair
-        self.choices = {
-            marker_key(a, b): _choices((a, b), present)
-            for a in range(6) for b in range(a, 6)
+        self.choices = _all_choices(world.pairs)
+
+
+_CHOICES: dict[tuple, dict] = {}
+
+
+def _all_choices(pairs: tuple[tuple[int, int], ...]) -> dict:
+    """Every marker position's area choices for a world holding these tiles (the same
+    for every world with the same tiles, so built once)."""
+    if pairs not in _CHOICES:
+        present = set(pairs)
+        _CHOICES[pairs] = {
+            marker_key(a, b): _choices((a, b), present) for a in range(6) for b in range(a, 6)
         }
+    return _CHOICES[pairs]
 
 
-def _choices(markers: tuple[int, int], present: dict) -> tuple[list[Action], ...]:
+def _choices(markers: tuple[int, int], present: set) -> tuple[list[Action], ...]:
     numbers = [x for x in range(1, 6) if x not in markers]
     plain = [("area", a, b) for a in numbers for b in numbers if a < b and (a, b) in present]
     if FREE in markers:

@@ -353,7 +353,8 @@ def _seat_line(state: QuoVadisState, s: int) -> str:
     race = t.race_english[state.race[s]] if state.race[s] >= 0 else "-"
     mover = ">" if s == state.to_move else " "
     start = "S" if s == state.start else " "
-    stock = [f"{res[4 * s + r]}/{cap[4 * s + r]}" for r in range(4)]
+    stock = [f"{res[4 * s + r]}/{cap[4 * s + r]}" if state.race[s] >= 0 else "-"
+             for r in range(4)]
     return (f"{mover}{start}{s + 1:<4} {race:<10}{state.vp[s]:>3} {stock[0]:>6} {stock[1]:>5}"
             f" {stock[2]:>5} {stock[3]:>5} {state.supply[s]:>7} {state.cities[s]:>6}"
             f" {state.forts[s]:>5} {state.temples[s]:>7} {state.hand_size(s):>4}")

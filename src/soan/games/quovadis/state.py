@@ -835,8 +835,8 @@ class QuoVadisState(State):
                 and self.cities[s] > 0 and bool(self._city_sites(s)))
 
     def _city_sites(self, s: int) -> list[int]:
-        n, wk, bld = self.n, self.wk, self.bld
-        return [c for c in range(len(bld)) if wk[c * n + s] and bld[c] == EMPTY]
+        bld = self.bld
+        return [c for c, k in enumerate(self.wk[s::self.n]) if k and bld[c] == EMPTY]
 
     def _begin_card(self) -> None:
         s = self.active
@@ -1247,7 +1247,7 @@ class QuoVadisState(State):
     def _after_city(self, s: int) -> None:
         n, wk, bld = self.n, self.wk, self.bld
         ruin = s << 2 | RUIN
-        for c in range(len(bld)):
+        for c in (range(len(bld)) if ruin in bld else ()):
             if bld[c] == ruin and wk[c * n + s]:
                 bld[c] = s << 2 | CITY
                 wk[c * n + s] -= 1
@@ -1263,9 +1263,9 @@ class QuoVadisState(State):
         acts: list[Action] = []
         forts, temples = self.forts[s], self.temples[s]
         if (forts or temples) and self.res[4 * s + FOOD_R] >= self.options.building_food:
-            n, wk, bld = self.n, self.wk, self.bld
-            for c in range(len(bld)):
-                if wk[c * n + s] >= 2 and bld[c] == EMPTY:
+            bld = self.bld
+            for c, k in enumerate(self.wk[s::self.n]):
+                if k >= 2 and bld[c] == EMPTY:
                     if forts:
                         acts.append(FORT_A[c])
                     if temples:
@@ -1303,9 +1303,10 @@ class QuoVadisState(State):
             bonus = self.mods[s][E.DOMINANCE_BONUS]
             area = self.board.tile_cells[self.area] if bonus else ()
             city = s << 2 | CITY
-            for c, code in enumerate(self.bld):
-                if code == city:
-                    self.cubes[c] += 1 + (bonus if c in area else 0)
+            if city in self.bld:
+                for c, code in enumerate(self.bld):
+                    if code == city:
+                        self.cubes[c] += 1 + (bonus if c in area else 0)
         temple = self.temple_cell(s)
         if temple >= 0 and self.wk[temple * self.n + s]:
             self.phase = ASCEND
@@ -1314,11 +1315,7 @@ class QuoVadisState(State):
 
     def temple_cell(self, s: int) -> int:
         code = s << 2 | TEMPLE
-        bld = self.bld
-        for c in range(len(bld)):
-            if bld[c] == code:
-                return c
-        return -1
+        return self.bld.index(code) if code in self.bld else -1
 
     def _ascend(self, s: int) -> None:
         c = self.temple_cell(s)
@@ -1341,8 +1338,7 @@ class QuoVadisState(State):
         if self.options.cleanup:
             n, wk, bld = self.n, self.wk, self.bld
             home = 0
-            for c in range(len(bld)):
-                k = wk[c * n + s]
+            for c, k in enumerate(wk[s::n]):
                 if k:
                     code = bld[c]
                     keep = 0 if code >= 0 and code >> 2 == s else 1
@@ -1383,7 +1379,7 @@ class QuoVadisState(State):
                             f"majorit{'y' if majorities == 1 else 'ies'}"
                             + (f" (+{per - self.prev_count} each)" if per != self.prev_count
                                else "") + f" = {vp} VP for seat {s + 1}.")
-        self._refresh(s)
+            self._refresh(s)  # the skill set this turn works from now on
         self._next_turn()
 
     def all_majorities(self) -> list[int]:
