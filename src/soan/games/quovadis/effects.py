@@ -19,7 +19,7 @@ from __future__ import annotations
 from soan.boards import terrain as T
 
 RESOURCES = ("morale", "food", "faith", "wrath")
-MORALE, FOOD, FAITH, WRATH = range(4)
+MORALE_R, FOOD_R, FAITH_R, WRATH_R = range(4)  # indexes into a seat's resources
 RESOURCE_JAPANESE = ("戦意", "食料", "信仰", "神の怒り")
 
 # The five epic card kinds, in their printed order; their actions are rules, not content.
