@@ -255,3 +255,12 @@ def test_resources_never_pass_the_maximum_from_war_or_refill():
     resources(state, 0, morale=4, food=4, faith=4, wrath=2)
     simple_turn(state)
     assert state.res[0:4] == [4, 4, 4, 2]
+
+
+def test_all_majorities_agrees_with_each_seats_count():
+    for seed in range(6):
+        state = GAME.new(3 + seed % 3, seed)
+        rng = Rng(seed)
+        while not state.over:
+            assert state.all_majorities() == [state.majorities(s) for s in range(state.n)]
+            state.play(rng.choice(state.legal()))

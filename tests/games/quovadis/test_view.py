@@ -188,3 +188,16 @@ def test_action_kinds_speak_of_generations():
     assert state.action_kind(("card", 0, 1)) == "generation change"
     assert state.action_kind(("plea", 0, 1, 0)) == "continue the generation with 御無心"
     assert state.action_kind(("area", 1, 2)) == "choose an area"
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=30"])
+def test_bots_choose_the_same_whatever_the_hidden_deal(spec):
+    from soan.bots import make_bot
+
+    bot = make_bot(spec)
+    for state in list(positions(9, 4, every=60)):
+        if state.over or len(state.legal()) < 2:
+            continue
+        seat = state.to_move
+        deals = [state, *(state.redeal(seat, Rng(k)) for k in (1, 2, 3))]
+        assert len({bot(deal, Rng(7)) for deal in deals}) == 1

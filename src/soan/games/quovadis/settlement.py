@@ -204,25 +204,19 @@ class Settlement:
         self._next_turn()
 
     def all_majorities(self) -> list[int]:
-        """`majorities` of every seat, in one pass over the world."""
+        """`majorities` of every seat, reading each seat's column of workers once."""
         n, wk, bld = self.n, self.wk, self.bld
-        out = [0] * n
-        for cells in self.board.tile_cells:
-            once = twice = 0
-            for c in cells:
-                code = bld[c]
-                if code >= 0 and code & 3 == CITY:
-                    twice |= 1 << (code >> 2)
-                base = c * n
-                for p in range(n):
-                    if wk[base + p]:
-                        bit = 1 << p
-                        twice |= once & bit
-                        once |= bit
-            if twice:
-                for p in range(n):
-                    if twice >> p & 1:
-                        out[p] += 1
+        tiles = self.board.tile_cells
+        out = []
+        for s in range(n):
+            col = wk[s::n]
+            city = s << 2 | CITY
+            total = 0
+            for a, b, c in tiles:
+                if ((col[a] > 0) + (col[b] > 0) + (col[c] > 0) >= 2
+                        or bld[a] == city or bld[b] == city or bld[c] == city):
+                    total += 1
+            out.append(total)
         return out
 
     def majorities(self, s: int) -> int:
