@@ -10,6 +10,7 @@ import typer
 from soan.console import console, fail
 from soan.engine.core import SoanError
 from soan.lab.cli import register as register_lab
+from soan.web.cli import register as register_web
 
 app = typer.Typer(
     help="soan (草案): a playtest lab for tabletop game drafts.",
@@ -126,3 +127,4 @@ def show(
 
 
 register_lab(app)
+register_web(app)

@@ -18,6 +18,7 @@ from soan.engine.core import Game, OptionsError, State, parse_option_value
 from soan.engine.registry import get_game
 
 HUMAN = "human"
+REMOTE = "remote"  # a seat a program plays over the web API (`soan serve`)
 SEED_LIMIT = 2**63  # seeds are whole numbers 0 .. 2^63-1
 
 
@@ -58,8 +59,10 @@ class TableSetup:
         variant: str = "default",
         overrides: Mapping[str, Any] | None = None,
         content_path: Path | None = None,
+        remote: bool = False,
     ) -> TableSetup:
-        """Check everything and fix the table; `seed=None` draws a secret one."""
+        """Check everything and fix the table; `seed=None` draws a secret one. Remote
+        seats are allowed only where a server takes them (`remote=True`)."""
         game = get_game(game_id)
         if not game.min_seats <= len(seats) <= game.max_seats:
             raise OptionsError(
@@ -69,7 +72,9 @@ class TableSetup:
         options = game.options(variant, **dict(overrides or {}))
         content = game.load_content(str(content_path) if content_path else None)
         for spec in seats:
-            if spec != HUMAN:
+            if spec == REMOTE and not remote:
+                raise OptionsError("a remote seat is played over the web API: use `soan serve`")
+            if spec not in (HUMAN, REMOTE):
                 make_bot(spec)  # refuse a bad spec before the game starts
         seed = draw_seed() if seed is None else seed
         setup = cls(game, tuple(seats), seed, variant, options, content, content_path)

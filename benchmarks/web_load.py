@@ -1,0 +1,150 @@
+"""Load on the tables server: many seats over websockets on loopback.
+
+Starts `soan serve` on a free loopback port with a fresh database, makes tables of
+five people each (City Plan Delta, every seat human) until there are --seats
+seats, connects one websocket per seat, and lets every seat play a random legal
+choice whenever it is its turn. It stops by itself after --seconds.
+
+Prints moves per second (over all tables) and the latency from sending an
+action to the moment every client of that table has the position it made
+(50th and 99th percentile). The clients run in this one process, so on a small
+machine they share the cores with the server: the figures are an upper bound
+on what the server needs.
+
+    python benchmarks/web_load.py --seats 200 --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import httpx
+import websockets
+
+SEATS_PER_TABLE = 5
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen:
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from soan.cli import app; app()", "serve", "--port", str(port),
+         "--db", str(db)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1).status_code == 200:
+                return process
+        except httpx.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("the server did not start")
+
+
+class Clock:
+    """When each table's positions were asked for and when each client saw them."""
+
+    def __init__(self) -> None:
+        self.sent: dict[tuple[str, int], float] = {}
+        self.seen: dict[tuple[str, int], list[float]] = defaultdict(list)
+        self.moves = 0
+
+    def latencies(self, clients_per_table: int) -> list[float]:
+        out = []
+        for key, sent in self.sent.items():
+            seen = self.seen.get(key, [])
+            if len(seen) == clients_per_table:
+                out.append(max(seen) - sent)
+        return out
+
+
+async def seat(url: str, table: str, token: str, clock: Clock, rng: random.Random,
+               stop: float) -> None:
+    async with websockets.connect(f"{url}/ws/play/{token}", max_size=None) as ws:
+        last = -1
+        while time.perf_counter() < stop:
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop -
+                                                                     time.perf_counter()))
+            except TimeoutError:
+                break
+            message = json.loads(text)
+            if message["type"] != "state":
+                continue
+            now = time.perf_counter()
+            for ply in range(last + 1, message["ply"] + 1):
+                clock.seen[(table, ply)].append(now)
+            last = max(last, message["ply"])
+            if message["over"]:
+                break
+            if message["your_turn"] and now < stop:
+                choice = rng.choice(message["choices"])
+                clock.sent[(table, message["ply"] + 1)] = time.perf_counter()
+                clock.moves += 1
+                await ws.send(json.dumps({"type": "action", "action": choice["action"],
+                                          "ply": message["ply"]}))
+
+
+async def run(url: str, seats: int, seconds: float) -> tuple[Clock, float, int]:
+    tables = []
+    async with httpx.AsyncClient(base_url=url, timeout=30) as client:
+        for _ in range(seats // SEATS_PER_TABLE):
+            made = (await client.post("/api/tables", json={
+                "game": "cityplan", "seats": ["human"] * SEATS_PER_TABLE})).json()
+            tables.append(made)
+    clock = Clock()
+    started = time.perf_counter()
+    stop = started + seconds
+    rng = random.Random(1)
+    await asyncio.gather(*(
+        seat(url.replace("http", "ws"), made["table"], s["token"], clock,
+             random.Random(rng.random()), stop)
+        for made in tables for s in made["seats"]))
+    return clock, time.perf_counter() - started, len(tables)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seats", type=int, default=200, help="seats in all (5 per table)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long to play")
+    args = parser.parse_args()
+    if not SEATS_PER_TABLE <= args.seats <= 1000 or not 1 <= args.seconds <= 300:
+        raise SystemExit("--seats takes 5..1000 and --seconds 1..300")
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        server = start_server(Path(folder) / "load.sqlite", port)
+        try:
+            clock, elapsed, tables = asyncio.run(run(f"http://127.0.0.1:{port}", args.seats,
+                                                     args.seconds))
+        finally:
+            server.terminate()
+            server.wait(10)
+    latencies = sorted(clock.latencies(SEATS_PER_TABLE))
+    if not latencies:
+        raise SystemExit("no move completed")
+    p50 = statistics.median(latencies) * 1000
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
+    print(f"{tables} tables, {tables * SEATS_PER_TABLE} seats over websockets on loopback, "
+          f"{elapsed:.1f} s")
+    print(f"moves: {clock.moves} ({clock.moves / elapsed:.0f} per second)")
+    print(f"action -> every client of the table updated: p50 {p50:.1f} ms, p99 {p99:.1f} ms "
+          f"({len(latencies)} moves measured)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,155 @@
+"""The web application: the API, the pages, the websockets, and clear refusals.
+
+Every refusal is a 4xx answer whose `error` names what is wrong; nothing a
+client sends produces a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from soan.engine.core import SoanError
+from soan.web import api, pages
+from soan.web.errors import RequestError
+from soan.web.manager import Manager
+from soan.web.replays import Replays
+from soan.web.store import Store
+
+log = logging.getLogger("soan.web")
+
+HERE = Path(__file__).parent
+MAX_BODY = 6 * 1024 * 1024  # a record of a long game, with room to spare
+
+ABOUT = """Tables of soan's games that people join from a link and programs join
+over HTTP. A remote bot takes its seat with the seat's token (`Authorization:
+Bearer <token>`), reads `GET /api/seat`, waits with `GET /api/seat/wait` and
+plays with `POST /api/seat/action`. See docs/web.md for a complete client."""
+
+
+def create_app(db_path: Path, bot_threads: int = 2) -> FastAPI:
+    store = Store(db_path)
+    manager = Manager(store, bot_threads)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        manager.start()
+        try:
+            yield
+        finally:
+            manager.stop()
+            store.close()
+
+    app = FastAPI(title="soan tables", version=version("soan"), description=ABOUT,
+                  lifespan=lifespan)
+    app.state.manager = manager
+    app.state.replays = Replays(manager)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_exception_handler(SoanError, _refused)
+    app.add_exception_handler(RequestValidationError, _invalid)
+    app.add_exception_handler(HTTPException, _http)
+    app.add_exception_handler(Exception, _crashed)
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    return app
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _refused(request: Request, exc: Exception) -> JSONResponse:
+    status = exc.status if isinstance(exc, RequestError) else 400
+    return _error(status, str(exc))
+
+
+async def _invalid(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    return _error(400, describe_invalid(exc.errors()))
+
+
+def describe_invalid(errors: Any) -> str:
+    """pydantic's errors as one sentence per problem, naming where each is."""
+    problems = []
+    for err in list(errors)[:8]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "the body"
+        if err.get("type") == "json_invalid":
+            problems.append(f"the body is not valid JSON ({err.get('ctx', {}).get('error', '')})")
+        elif err.get("type") == "missing":
+            problems.append(f"{where} is missing")
+        else:
+            problems.append(f"{where}: {err.get('msg')}")
+    return "; ".join(problems)
+
+
+async def _http(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404:
+        return _error(404, f"there is nothing at {request.url.path}")
+    return _error(exc.status_code, str(exc.detail))
+
+
+async def _crashed(request: Request, exc: Exception) -> JSONResponse:
+    log.exception("unexpected error on %s %s", request.method, request.url.path)
+    return _error(500, "the server failed on this request; it is logged")
+
+
+class BodyLimit:
+    """Refuse a request body over `limit` bytes with 413, before reading it all."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.limit:
+            await self._refuse(send)
+            return
+        seen = 0
+        started = False
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise _TooLarge
+            return message
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, watched)
+        except _TooLarge:
+            if not started:
+                await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps({"error": f"the request is larger than "
+                                    f"{self.limit // 1024 // 1024} MB"}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json")]})
+        await send({"type": "http.response.body", "body": body})
+
+
+class _TooLarge(Exception):
+    pass

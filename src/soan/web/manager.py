@@ -1,0 +1,385 @@
+"""The live tables: creating them, taking seats' choices, running bots, telling clients.
+
+All changes to a table happen on the server's event loop, each in one go, so no
+two requests interleave inside a move. Bots think in a worker thread on a copy of
+the state; their answer is played only if the position is still the one they
+thought about. Every change is written to the store before any client hears of
+it, then each listener gets a fresh message built for its own seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from soan.bots.match import choose
+from soan.engine.core import Action, SoanError, parse_option_value
+from soan.engine.registry import get_game
+from soan.table import HUMAN, REMOTE, TableSetup
+from soan.web.errors import Conflict, Forbidden, NotFound, RequestError, TooLarge
+from soan.web.messages import seat_message
+from soan.web.store import Store, StoredSeat, StoredTable
+from soan.web.table import BotJob, Seat, Table, check_web_bot, new_table_id, new_token
+
+log = logging.getLogger("soan.web")
+
+MAX_CONTENT_BYTES = 256 * 1024
+
+
+class Listener:
+    """One connected client of one seat: it always gets the newest message."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.board_key: str | None = None
+        self._message: dict[str, Any] | None = None
+        self._replies: list[dict[str, Any]] = []
+        self._ready = asyncio.Event()
+
+    def push(self, message: dict[str, Any]) -> None:
+        """A new state replaces any not yet sent: only the newest matters."""
+        self._message = message
+        self._ready.set()
+
+    def reply(self, message: dict[str, Any]) -> None:
+        """An answer to this client's own request (an error), sent in order."""
+        self._replies.append(message)
+        self._ready.set()
+
+    async def next(self) -> dict[str, Any]:
+        await self._ready.wait()
+        if self._replies:
+            message = self._replies.pop(0)
+        else:
+            message, self._message = self._message, None
+        if not self._replies and self._message is None:
+            self._ready.clear()
+        assert message is not None
+        return message
+
+
+class Manager:
+    def __init__(self, store: Store, bot_threads: int = 2) -> None:
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        self.tokens: dict[str, tuple[str, int]] = {}
+        self.listeners: dict[str, set[Listener]] = {}
+        self.content_dir = Path(tempfile.mkdtemp(prefix="soan-content-"))
+        self.content_paths: dict[str, Path] = {}
+        self._pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="soan-bot")
+        self._thinking: set[str] = set()
+        self._changed_events: dict[str, asyncio.Event] = {}
+        self._watchdogs: dict[str, asyncio.TimerHandle] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    # ---- start and stop ------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Replay every stored table and set its bots and watchdogs going."""
+        self._loop = asyncio.get_running_loop()
+        for content_hash, name, text in self.store.contents():
+            self.content_paths[content_hash] = self._write_content(text, name)
+        for stored in self.store.tables():
+            try:
+                self._add(self._restore(stored))
+            except SoanError as exc:
+                log.warning("table %s cannot be resumed: %s", stored.id, exc)
+        for table in self.tables.values():
+            if table.next_id in self.tables:
+                table.next_tokens = [s.token for s in self.tables[table.next_id].seats]
+            self._after_change(table, notify=False)
+        log.info("%d tables resumed", len(self.tables))
+
+    def stop(self) -> None:
+        for handle in self._watchdogs.values():
+            handle.cancel()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        shutil.rmtree(self.content_dir, ignore_errors=True)
+
+    def _restore(self, stored: StoredTable) -> Table:
+        overrides = {k: tuple(v) if isinstance(v, list) else v for k, v in stored.overrides.items()}
+        game = get_game(stored.game)
+        path = None
+        if stored.content_hash != game.content_hash(game.load_content()):
+            path = self.content_paths.get(stored.content_hash)
+            if path is None:
+                raise RequestError(f"its content {stored.content_hash} is not in the store")
+        setup = TableSetup.build(stored.game, [s.spec for s in stored.seats], stored.seed,
+                                 stored.variant, overrides, path, remote=True)
+        seats = [Seat(s.spec, s.token, s.fallback, s.replaced) for s in stored.seats]
+        table = Table(stored.id, setup, seats, stored.silence, stored.created,
+                      stored.content_name, stored.next_id, overrides=overrides)
+        table.replay(stored.actions)
+        return table
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        for s, seat in enumerate(table.seats):
+            self.tokens[seat.token] = (table.id, s)
+
+    # ---- finding tables ------------------------------------------------------------------
+
+    def table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise NotFound(f"there is no table {table_id!r} on this server")
+        return table
+
+    def seat(self, token: str) -> tuple[Table, int]:
+        """The table and seat a secret token opens."""
+        found = self.tokens.get(token)
+        if found is None:
+            raise Forbidden("this seat token opens no seat here: use the private link you "
+                            "were given when the table was made")
+        return self.tables[found[0]], found[1]
+
+    def message(self, table: Table, seat: int | None) -> dict[str, Any]:
+        return seat_message(table, seat)
+
+    # ---- making tables -------------------------------------------------------------------
+
+    def create(
+        self,
+        game_id: str,
+        seats: list[str],
+        variant: str = "default",
+        overrides: dict[str, Any] | None = None,
+        content_text: str | None = None,
+        content_name: str = "content.toml",
+        fallback: str = "",
+        silence: float = 0.0,
+    ) -> Table:
+        """Check and set up a new table with a secret seed; nothing is stored unless
+        every part of it is right."""
+        game = get_game(game_id)
+        specs = [s.strip() for s in seats]
+        for spec in specs:
+            if spec not in (HUMAN, REMOTE):
+                check_web_bot(spec)
+        if fallback:
+            check_web_bot(fallback)
+        typed = {key: _typed(game, key, value) for key, value in (overrides or {}).items()}
+        path = None
+        if content_text is not None:
+            path = self.upload(content_text, content_name)
+        try:
+            setup = TableSetup.build(game.id, specs, None, variant, typed, path, remote=True)
+        except SoanError as exc:
+            raise RequestError(self._named(str(exc), path, content_name)) from None
+        if path is not None:
+            self.keep_content(setup.content_hash, game.id, path, content_text)
+        table = Table(new_table_id(), setup,
+                      [Seat(spec, new_token(), fallback if spec == REMOTE else "")
+                       for spec in specs],
+                      silence, content_name=path.name if path else None, overrides=typed)
+        self._store_new(table)
+        return table
+
+    def again(self, table: Table) -> Table:
+        """"Play again": the same game, rules, content and seats, a new secret seed."""
+        if not table.state.over:
+            raise Conflict("the game is not over yet")
+        if table.next_id is None:
+            setup = table.setup
+            path = self.content_paths.get(setup.content_hash)
+            specs = [REMOTE if s.replaced else s.spec for s in table.seats]
+            new_setup = TableSetup.build(setup.game.id, specs, None, setup.variant,
+                                         table.overrides, path, remote=True)
+            fresh = Table(new_table_id(), new_setup,
+                          [Seat(spec, new_token(), s.fallback) for spec, s in
+                           zip(specs, table.seats, strict=True)],
+                          table.silence, content_name=table.content_name,
+                          overrides=table.overrides)
+            self._store_new(fresh)
+            self.store.set_next(table.id, fresh.id)
+            table.next_id, table.next_tokens = fresh.id, [s.token for s in fresh.seats]
+            self._after_change(table)
+        return self.tables[table.next_id]
+
+    def _store_new(self, table: Table) -> None:
+        setup = table.setup
+        self.store.add_table(StoredTable(
+            table.id, table.created, setup.game.id, setup.variant, _jsonable(table.overrides),
+            setup.content_hash, table.content_name, setup.seed, table.silence, None,
+            [StoredSeat(s.spec, s.token, s.fallback, s.replaced) for s in table.seats], []))
+        self._add(table)
+        self._after_change(table, notify=False)
+
+    def upload(self, text: str, name: str) -> Path:
+        """An uploaded content file, written where a game can load it (not yet kept)."""
+        size = len(text.encode("utf-8"))
+        if size > MAX_CONTENT_BYTES:
+            raise TooLarge(f"the content file {name} is {size // 1024} KB; the limit is "
+                           f"{MAX_CONTENT_BYTES // 1024} KB")
+        return self._write_content(text, name)
+
+    def keep_content(self, content_hash: str, game_id: str, path: Path, text: str) -> None:
+        """Keep checked content in the store, so its tables and replays resume."""
+        self.store.add_content(content_hash, game_id, path.name, text)
+        self.content_paths[content_hash] = path
+
+    def _write_content(self, text: str, name: str) -> Path:
+        safe = re.sub(r"[^\w.-]", "_", Path(name).name)[:80] or "content.toml"
+        folder = self.content_dir / hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        folder.mkdir(exist_ok=True)
+        path = folder / safe
+        path.write_text(text, "utf-8")
+        return path
+
+    @staticmethod
+    def _named(text: str, path: Path | None, name: str) -> str:
+        """An error about an uploaded file names the file as uploaded, not where it sits."""
+        return text if path is None else text.replace(str(path), name)
+
+    # ---- playing -------------------------------------------------------------------------
+
+    def act(self, table: Table, seat: int, action: Any, ply: int | None = None) -> Action:
+        played = table.play(seat, action, ply)
+        self.store.add_action(table.id, table.ply - 1, played)
+        self._after_change(table)
+        return played
+
+    def undo(self, table: Table, seat: int) -> None:
+        table.undo(seat)
+        self.store.drop_action(table.id, table.ply)
+        self._after_change(table)
+
+    async def wait_turn(self, table: Table, seat: int, timeout: float) -> None:
+        """Return once it is `seat`'s turn or the game is over, or after `timeout`."""
+        deadline = time.monotonic() + timeout
+        while not (table.state.over or table.state.to_move == seat):
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return
+            event = self._changed_events.setdefault(table.id, asyncio.Event())
+            try:
+                await asyncio.wait_for(event.wait(), remaining)
+            except TimeoutError:
+                return
+
+    def _after_change(self, table: Table, notify: bool = True) -> None:
+        """Tell waiters and listeners, then set the next bot thinking and watch a
+        remote seat's silence."""
+        if notify:
+            event = self._changed_events.pop(table.id, None)
+            if event is not None:
+                event.set()
+            self._broadcast(table)
+        self._drive_bots(table)
+        self._watch_silence(table)
+
+    def _broadcast(self, table: Table) -> None:
+        listeners = self.listeners.get(table.id)
+        if not listeners:
+            return
+        built: dict[int | None, dict[str, Any]] = {}
+        for listener in listeners:
+            if listener.seat not in built:
+                built[listener.seat] = seat_message(table, listener.seat)
+            listener.push(built[listener.seat])
+
+    def listen(self, table: Table, seat: int | None) -> Listener:
+        listener = Listener(seat)
+        self.listeners.setdefault(table.id, set()).add(listener)
+        listener.push(seat_message(table, seat))
+        return listener
+
+    def forget(self, table: Table, listener: Listener) -> None:
+        self.listeners.get(table.id, set()).discard(listener)
+
+    # ---- bots and silent seats -----------------------------------------------------------
+
+    def _drive_bots(self, table: Table) -> None:
+        if table.id in self._thinking or self._loop is None:
+            return
+        job = table.bot_job()
+        if job is None:
+            return
+        self._thinking.add(table.id)
+        future = self._pool.submit(choose, job.bot, job.state, job.rng)
+        future.add_done_callback(self._call_soon(lambda f: self._bot_answered(table, job, f)))
+
+    def _call_soon(self, callback: Callable[[Future], None]) -> Callable[[Future], None]:
+        loop = self._loop
+        assert loop is not None
+
+        def done(future: Future) -> None:
+            with contextlib.suppress(RuntimeError):  # the server stopped meanwhile
+                loop.call_soon_threadsafe(callback, future)
+
+        return done
+
+    def _bot_answered(self, table: Table, job: BotJob, future: Future) -> None:
+        self._thinking.discard(table.id)
+        if future.cancelled():
+            return
+        try:
+            action = future.result()
+            played = table.play_bot(job, action)
+        except Exception:
+            log.exception("the bot %s at table %s seat %d failed", table.seats[job.seat].spec,
+                          table.id, job.seat + 1)
+            return
+        if played:
+            self.store.add_action(table.id, job.ply, action)
+            self._after_change(table)
+        else:
+            self._drive_bots(table)
+
+    def _watch_silence(self, table: Table) -> None:
+        handle = self._watchdogs.pop(table.id, None)
+        if handle is not None:
+            handle.cancel()
+        seat = table.state.to_move
+        if seat is None or self._loop is None or table.silence <= 0:
+            return
+        entry = table.seats[seat]
+        if entry.kind != REMOTE or not entry.fallback:
+            return
+        ply = table.ply
+        self._watchdogs[table.id] = self._loop.call_later(
+            table.silence, self._silent, table, seat, ply)
+
+    def _silent(self, table: Table, seat: int, ply: int) -> None:
+        if table.ply != ply or table.state.to_move != seat or table.seats[seat].kind != REMOTE:
+            return
+        log.info("table %s: remote seat %d was silent %gs; %s takes over", table.id, seat + 1,
+                 table.silence, table.seats[seat].fallback)
+        table.replace(seat)
+        self.store.replace_seat(table.id, seat, table.seats[seat].spec)
+        self._after_change(table)
+
+    # ---- listing -------------------------------------------------------------------------
+
+    def summary(self, table: Table) -> dict[str, Any]:
+        """What anyone may know of a table without a seat."""
+        return {
+            "table": table.id, "game": table.game.id, "title": table.game.title,
+            "variant": table.setup.variant, "created": table.created,
+            "seats": [{"seat": s, "kind": seat.kind,
+                       "bot": seat.spec if seat.kind == "bot" else None}
+                      for s, seat in enumerate(table.seats)],
+            "ply": table.ply, "to_move": table.state.to_move, "over": table.state.over,
+        }
+
+
+def _typed(game: Any, key: str, value: Any) -> Any:
+    """A rule number from a form (text, as typed on the command line) or from JSON."""
+    if isinstance(value, str):
+        return parse_option_value(game, key, value)
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _jsonable(overrides: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(json.dumps(overrides))

@@ -1,0 +1,201 @@
+// Drawing a seat's message: the seats, the choices, the log, the result, and the game
+// itself through the game's own renderer (games/<game>.js) or the readable fallback.
+
+export const config = JSON.parse(document.getElementById("config").textContent);
+export const t = (key) => config.texts[key] ?? key;
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const renderers = {};
+
+async function renderer(game) {
+  if (!(game in renderers)) {
+    try {
+      renderers[game] = await import(`./games/${game}.js`);
+    } catch (error) {
+      renderers[game] = await import("./games/generic.js");
+    }
+  }
+  return renderers[game];
+}
+
+// Names as written in the content file: the glossary maps English names to them.
+function namer(glossary) {
+  const pairs = Object.entries(glossary || {}).sort((a, b) => b[0].length - a[0].length);
+  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = pairs.length ? new RegExp(pairs.map(([en]) => `\\b${escape(en)}\\b`).join("|"), "g") : null;
+  const name = (english) => (glossary && glossary[english]) || english;
+  const words = (text) => (config.lang === "ja" && pattern ? text.replace(pattern, (m) => glossary[m]) : text);
+  return { name, words };
+}
+
+export function context(message, send) {
+  const colours = config.colours || ["#c2185b", "#1a3d8f", "#e07b00", "#6a1b9a", "#00796b"];
+  const { name, words } = namer(config.glossary);
+  return {
+    t, lang: config.lang, name, words, send,
+    colour: (seat) => colours[seat % colours.length],
+    seatName: (seat) => (seat === message.seat ? `${t("table.seat")} ${seat + 1} (${t("table.you")})` : `${t("table.seat")} ${seat + 1}`),
+  };
+}
+
+export async function draw(message, ctx) {
+  const module = await renderer(message.game);
+  const game = document.getElementById("game");
+  game.replaceChildren();
+  module.draw(game, message, ctx);
+  drawSeats(document.getElementById("seats"), message, ctx);
+  drawLog(document.getElementById("log"), message, ctx, module);
+  drawResult(document.getElementById("result"), message, ctx);
+  const choices = document.getElementById("choices");
+  if (choices) drawChoices(choices, message, ctx, module);
+}
+
+function drawSeats(root, message, ctx) {
+  root.replaceChildren(el("h3", { text: message.title || "" }));
+  const list = el("ul", { class: "seat-list" });
+  for (const seat of message.seats) {
+    const kind = seat.kind === "bot" ? `${t("table.bot")} ${seat.bot}` : t(`table.${seat.kind}`);
+    list.append(el("li", { class: seat.seat === message.to_move ? "moving" : "", "data-seat": seat.seat },
+      el("span", { class: "chip", style: `background:${ctx.colour(seat.seat)}` }),
+      ` ${ctx.seatName(seat.seat)} · ${kind}`,
+      seat.replaced ? el("small", { text: ` (${t("table.replaced")})` }) : null,
+      seat.seat === message.to_move ? " ◀" : null));
+  }
+  root.append(list);
+}
+
+function drawLog(root, message, ctx, module) {
+  const lines = message.view.log || [];
+  root.replaceChildren(...lines.slice(-200).map((line) => el("li", { text: translate(module, line, ctx) })));
+  root.scrollTop = root.scrollHeight;
+}
+
+function translate(module, text, ctx) {
+  const named = ctx.words(text);
+  return ctx.lang === "ja" && module.japanese ? module.japanese(named) : named;
+}
+
+function drawResult(root, message, ctx) {
+  if (!message.over || !message.result) {
+    root.classList.add("hidden");
+    return;
+  }
+  const r = message.result;
+  const sources = Object.keys(r.breakdown[0] || {});
+  const head = el("tr", {}, el("th", { text: t("table.seat") }), ...sources.map((s) => el("th", { text: s })), el("th", { text: t("table.total") }));
+  const rows = r.scores.map((score, seat) => el("tr", { class: r.winners.includes(seat) ? "winner" : "" },
+    el("td", {}, el("span", { class: "chip", style: `background:${ctx.colour(seat)}` }), ` ${ctx.seatName(seat)}${r.winners.includes(seat) ? " ★" : ""}`),
+    ...sources.map((s) => el("td", { text: r.breakdown[seat][s] })), el("td", { class: "total", text: score })));
+  const winners = r.winners.length ? `${t("table.winner")}: ${r.winners.map((s) => ctx.seatName(s)).join(", ")}` : t("table.draw");
+  root.replaceChildren(
+    el("h3", { text: t("table.over") + (r.unfinished ? ` (${t("table.unfinished")})` : "") }),
+    el("p", { class: "winners", text: winners }),
+    el("table", { class: "breakdown", id: "breakdown" }, el("thead", {}, head), el("tbody", {}, rows)),
+    r.seed !== undefined ? el("p", { class: "hint", text: `${t("table.seed")}: ${r.seed}` }) : null,
+  );
+  if (message.table) {
+    root.append(el("p", {}, el("a", { href: `/replay/${message.table}`, text: t("table.replay") }), " · ",
+      el("a", { href: `/api/tables/${message.table}/record`, download: `${message.table}.json`, text: t("table.record") })));
+  }
+  if (message.seat !== null && message.seat !== undefined && ctx.send) {
+    if (message.next && message.next.token) {
+      root.append(el("p", { id: "next" }, t("table.next"), " ", el("a", { href: `/play/${message.next.token}`, id: "next-link", text: `/play/${message.next.token}` })));
+    } else {
+      root.append(el("button", { id: "again", onclick: () => ctx.send({ type: "again" }), text: t("table.again") }));
+    }
+  } else if (message.next) {
+    root.append(el("p", {}, t("table.next"), " ", el("a", { href: `/watch/${message.next.table}`, text: `/watch/${message.next.table}` })));
+  }
+  root.classList.remove("hidden");
+}
+
+export function targetsOf(message, module) {
+  const targets = new Map();
+  if (!module.target) return targets;
+  for (const choice of message.choices) {
+    const key = module.target(choice.action, message);
+    if (!key) continue;
+    if (!targets.has(key)) targets.set(key, []);
+    targets.get(key).push(choice);
+  }
+  return targets;
+}
+
+function choiceWords(module, choice, message, ctx) {
+  const own = ctx.lang === "ja" && module.label ? module.label(choice.action, message, ctx) : null;
+  return own || translate(module, choice.label, ctx);
+}
+
+function drawChoices(root, message, ctx, module) {
+  root.replaceChildren();
+  if (message.seat === null || message.seat === undefined) {
+    root.append(el("p", { text: t("table.spectator") }));
+    return;
+  }
+  if (message.your_turn) {
+    root.append(el("h3", { text: t("table.your_turn") }));
+    const list = el("div", { class: "choice-list" });
+    message.choices.forEach((choice, i) => {
+      list.append(el("button", {
+        class: "choice", "data-action": JSON.stringify(choice.action), "data-index": i,
+        onclick: () => ctx.send({ type: "action", action: choice.action, ply: message.ply }),
+      }, choiceWords(module, choice, message, ctx)));
+    });
+    root.append(list);
+    const targets = targetsOf(message, module);
+    if (targets.size) root.append(el("p", { class: "hint", text: t("table.click_hint") }));
+    for (const node of document.querySelectorAll("#game [data-target]")) {
+      const chosen = targets.get(node.dataset.target);
+      if (!chosen) continue;
+      node.classList.add("choosable");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("title", chosen.map((c) => choiceWords(module, c, message, ctx)).join(" / "));
+      const pick = () => {
+        if (chosen.length === 1) ctx.send({ type: "action", action: chosen[0].action, ply: message.ply });
+        else flash(chosen);
+      };
+      node.addEventListener("click", pick);
+      node.addEventListener("keydown", (e) => { if (e.key === "Enter") pick(); });
+    }
+  } else if (!message.over) {
+    root.append(el("p", { text: `${t("table.waiting")} ${message.to_move + 1}` }));
+  }
+  if (message.undo) {
+    root.append(el("button", { id: "undo", class: "quiet", onclick: () => ctx.send({ type: "undo" }), text: t("table.undo") }));
+  }
+}
+
+function flash(choices) {
+  for (const choice of choices) {
+    const button = document.querySelector(`.choice[data-action='${JSON.stringify(choice.action)}']`);
+    if (button) {
+      button.classList.add("flash");
+      setTimeout(() => button.classList.remove("flash"), 900);
+    }
+  }
+}
+
+// Small pieces the game renderers share.
+export function section(title, ...children) {
+  return el("section", { class: "block" }, el("h4", { text: title }), ...children);
+}
+
+export function stat(label, value) {
+  return el("span", { class: "stat" }, el("small", { text: label }), " ", el("b", { text: value }));
+}

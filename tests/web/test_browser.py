@@ -1,0 +1,186 @@
+"""Playing in a real browser (Debian's chromium driven by Playwright): a table made in
+the lobby and joined from its link, whole games of every game against bots, clicks on
+cards and cells, undo, spectators, Japanese pages and the replay viewer."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server
+
+SHORT = {"cityplan": {"end_buildings": 4}, "populous": {"end_score": 15}}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser):
+    context = browser.new_context(locale="en-GB")
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda e: errors.append(str(e)))
+    yield opened
+    context.close()
+    assert not errors, errors
+
+
+def play_through(page: Page, rng: random.Random, limit: int = 600) -> dict:
+    """Take this seat's turns by clicking, until the game is over: a highlighted card or
+    cell when one names a single choice (every other turn), else a random choice button."""
+    clicks = {"buttons": 0, "targets": 0, "turn_titles": 0}
+    for _ in range(limit):
+        page.wait_for_function(
+            "document.body.dataset.turn === 'mine' || document.body.dataset.over === 'yes'")
+        if page.evaluate("document.body.dataset.over") == "yes":
+            return clicks
+        if page.title().startswith("▶"):
+            clicks["turn_titles"] += 1
+        ply = page.evaluate("document.body.dataset.ply")
+        single = page.locator("#game .choosable:not([title*=' / '])")
+        if single.count() and rng.random() < 0.5:
+            single.nth(rng.randrange(single.count())).click()
+            clicks["targets"] += 1
+        else:
+            buttons = page.locator(".choice")
+            buttons.nth(rng.randrange(buttons.count())).click()
+            clicks["buttons"] += 1
+        page.wait_for_function(f"document.body.dataset.ply !== '{ply}'")
+    raise AssertionError("the game did not end")
+
+
+def assert_final_table(page: Page, seats: int) -> None:
+    page.wait_for_selector("#breakdown")
+    assert page.locator("#breakdown tbody tr").count() == seats
+    assert page.title().startswith("The game is over")
+    assert page.locator("#result").inner_text().count("seed") == 1
+
+
+def test_a_table_made_in_the_lobby_is_joined_from_its_link_and_played_to_the_end(
+        server: Server, page: Page):
+    page.goto(server.url + "/")
+    page.select_option("#game", "cityplan")
+    page.select_option("#players", "3")
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", "random")
+    page.select_option("#seat-2", "heuristic")
+    page.click("#new-table summary")
+    page.fill("#option-end_buildings", "4")
+    page.click("#create")
+    link = page.locator(".seat-link").first
+    link.wait_for()
+    assert page.locator(".seat-link").count() == 1  # one private link: one human seat
+    page.goto(link.get_attribute("href"))
+    clicks = play_through(page, random.Random(1))
+    assert clicks["targets"] > 0 and clicks["buttons"] > 0 and clicks["turn_titles"] > 0
+    assert_final_table(page, 3)
+
+
+@pytest.mark.parametrize("game_id", ["populous", "cityplan"])
+def test_a_whole_game_against_bots_through_the_page(server: Server, page: Page, game_id):
+    seats = ["random", "human", "random"]
+    made = server.create(game=game_id, seats=seats, options=SHORT[game_id])
+    page.goto(made["seats"][1]["link"])
+    clicks = play_through(page, random.Random(2))
+    assert clicks["targets"] > 0
+    assert_final_table(page, 3)
+    page.click("#again")
+    page.wait_for_selector("#next-link")
+    page.click("#next-link")
+    page.wait_for_function("document.body.dataset.ply !== undefined")
+    assert server.manager.table(made["table"]).next_id in page.url or page.url.endswith(
+        server.manager.tables[server.manager.table(made["table"]).next_id].seats[1].token)
+
+
+def test_undo_through_the_page(server: Server, page: Page):
+    made = server.create(game="cityplan", seats=["human", "human"])
+    page.goto(made["seats"][0]["link"])
+    page.wait_for_selector("[data-target='act:2'].choosable")
+    page.click("[data-target='act:2']")
+    page.wait_for_selector("#undo")
+    assert "Exchange" in page.locator("#game").inner_text()
+    page.click("#undo")
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    assert page.locator("#undo").count() == 0 and page.locator(".choice").count() == 3
+
+
+def test_a_spectator_sees_no_hand_and_the_world_with_the_area(server: Server, page: Page):
+    made = server.create(game="populous", seats=["random", "random", "random"],
+                         options=SHORT["populous"])
+    page.goto(made["watch"])
+    page.wait_for_selector("svg.world .cell")
+    assert page.locator("svg.world .cell").count() == 9 * 7
+    assert "You are watching" in page.locator("#choices").inner_text()
+    assert page.locator("text=Your grace hand").count() == 0
+    page.wait_for_function("document.body.dataset.over === 'yes'", timeout=30_000)
+    page.click("text=Replay this game")
+    page.wait_for_selector("#step-label")
+    page.click("#forward")
+    page.wait_for_function("document.body.dataset.step === '1'")
+    page.click("#last")
+    page.wait_for_selector("#breakdown")
+    page.click("#first")
+    page.wait_for_function("document.body.dataset.step === '0'")
+    assert re.match(r"Step 0 / \d+", page.locator("#step-label").inner_text())
+
+
+def test_pages_in_japanese_keep_names_as_written(server: Server, page: Page):
+    made = server.create(game="cityplan", seats=["human", "random"])
+    page.goto(made["seats"][0]["link"] + "?lang=ja")
+    page.wait_for_selector(".card.building")
+    text = page.locator("body").inner_text()
+    assert "手札" in text and "初期発電所" in text and "Starting power plant" not in text
+    page.goto(server.url + "/")  # the choice is remembered
+    assert "新しい卓" in page.locator("h2").first.inner_text()
+    page.click("#lang-switch")
+    assert "New table" in page.locator("h2").first.inner_text()
+
+
+def test_a_bad_link_and_a_bad_form_say_what_is_wrong(server: Server, page: Page):
+    response = page.goto(server.url + "/play/not-a-token")
+    assert response.status == 403
+    assert "opens no seat" in page.locator("#page-error").inner_text()
+    page.goto(server.url + "/")
+    page.select_option("#game", "cityplan")
+    page.click("#new-table summary")
+    page.fill("#option-hand_limit", "99")  # the form itself knows the range
+    assert page.eval_on_selector("#option-hand_limit", "e => e.validity.rangeOverflow")
+    page.fill("#option-hand_limit", "8")
+    page.check("input[name=content][value=upload]")
+    page.set_input_files("#content-file", files=[
+        {"name": "my_cards.toml", "mimeType": "text/plain", "buffer": b"[[deck]]\nname = 3\n"}])
+    page.click("#create")
+    error = page.locator("#form-error")
+    error.wait_for()
+    page.wait_for_function("document.getElementById('form-error').textContent.length > 0")
+    assert error.inner_text().startswith("my_cards.toml:")
+
+
+def test_a_game_without_a_renderer_of_its_own_reads_well_in_the_fallback(
+        server: Server, page: Page):
+    made = server.create(game="populous", seats=["human", "random", "random"])
+    token = made["seats"][0]["token"]
+    page.goto(made["seats"][0]["link"])
+    page.wait_for_selector("svg.world")
+    drawn = page.evaluate("""async (token) => {
+        const generic = await import('/static/js/games/generic.js');
+        const render = await import('/static/js/render.js');
+        const message = await (await fetch('/api/seat',
+            {headers: {Authorization: 'Bearer ' + token}})).json();
+        const root = document.createElement('div');
+        generic.draw(root, message, render.context(message, null));
+        return {cells: root.querySelectorAll('svg.world .cell').length,
+                fields: [...root.querySelectorAll('dt')].map((d) => d.textContent),
+                text: root.textContent};
+    }""", token)
+    assert drawn["cells"] == 9 * 7
+    assert {"phase", "seats", "hand"} <= set(drawn["fields"])
