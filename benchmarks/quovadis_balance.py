@@ -9,6 +9,7 @@ from. Run by hand, niced, on all cores:
 
     nice -n 10 python benchmarks/quovadis_balance.py --games 600
     nice -n 10 python benchmarks/quovadis_balance.py --games 200 --variant custom
+    nice -n 10 python benchmarks/quovadis_balance.py --content my_content.toml --skills
 """
 
 from __future__ import annotations
@@ -24,28 +25,19 @@ from collections import Counter
 from soan.bots import make_bot
 from soan.bots.match import bot_rngs, play_out
 from soan.engine.registry import get_game
+from soan.lab.metrics import wilson_interval as wilson
 
 SEED_BASE = 50_000
 EVENTS = ("fort", "temple", "ascension", "wrath", "wrath:buildings", "war", "generation change",
           "inheritance", "rebuild", "御無心", "free")
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def play_one(task: tuple[int, int, str, str]) -> dict:
+def play_one(task: tuple[int, int, str, str, str | None]) -> dict:
     """One game: each seat's race, score and points by source, the winner, the events."""
-    index, seats, variant, bot = task
+    index, seats, variant, bot, content = task
     game = get_game("quovadis")
     seed = SEED_BASE + index
-    state = game.new(seats, seed, game.options(variant))
+    state = game.new(seats, seed, game.options(variant), game.load_content(content))
     state = play_out(state, [make_bot(bot) for _ in range(seats)], bot_rngs(seed, seats))
     events: Counter[str] = Counter()
     for counts in state.usage():
@@ -133,9 +125,10 @@ def main() -> None:
     parser.add_argument("--variant", default="default")
     parser.add_argument("--bot", default="heuristic")
     parser.add_argument("--skills", action="store_true", help="also each drafted skill's rate")
+    parser.add_argument("--content", help="an edited copy of the content file")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
-    tasks = [(i, args.seats, args.variant, args.bot) for i in range(args.games)]
+    tasks = [(i, args.seats, args.variant, args.bot, args.content) for i in range(args.games)]
     start = time.perf_counter()
     with multiprocessing.Pool(args.workers) as pool:
         results = pool.map(play_one, tasks, chunksize=8)

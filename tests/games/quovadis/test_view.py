@@ -188,6 +188,8 @@ def test_action_kinds_speak_of_generations():
     assert state.action_kind(("card", 0, 1)) == "generation change"
     assert state.action_kind(("plea", 0, 1, 0)) == "continue the generation with 御無心"
     assert state.action_kind(("area", 1, 2)) == "choose an area"
+    assert state.action_kind(("race", 0)) == "play グロリアス"
+    assert state.action_kind(("basic", 0)) == "choose the basic skill 栄光の行進"
 
 
 @pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=30"])

@@ -242,8 +242,8 @@ def label(state: QuoVadisState, action: Action) -> str:
 
 
 ACTION_KINDS = {
-    "race": "choose a race", "pick": "pick a skill", "cubes": "split the starting cubes",
-    "basic": "choose a basic skill", "area": "choose an area",
+    "pick": "pick a skill", "cubes": "split the starting cubes",
+    "area": "choose an area",
     "free": "choose an area with Free", "free2": "choose an area with Free twice",
     "skill": "use a once-per-game skill", "wrath": "call the wrath of god",
     "smite": "strike a cell with wrath", "place": "place a worker", "move": "move a worker",
@@ -255,7 +255,13 @@ ACTION_KINDS = {
 
 
 def action_kind(state: QuoVadisState, action: Action) -> str:
+    """The kind of an action in the game's words; a race and a basic skill are named, so
+    the lab's tables can tell how each fares."""
     kind = action[0]
+    if kind == "race":
+        return f"play {state.tables.race_name[action[1]]}"
+    if kind == "basic":
+        return f"choose the basic skill {state.tables.skill_name[action[1]]}"
     if kind == "card" or kind == "plea":
         words = "generation change" if action[-1] else "continue the generation"
         return words + (" with 御無心" if kind == "plea" else "")
