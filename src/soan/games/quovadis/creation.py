@@ -124,7 +124,7 @@ class Creation:
         cells = self.board.tile_cells[self.area]
         self.strikes = min(len(cells), sum(1 for x in levels if paid >= x)
                            + self.mods[s][E.WRATH_CELLS])
-        self.acts = paid  # remembered for the building rule
+        self.paid = paid  # remembered for the building rule
         shield = 0
         for c in cells:
             code = self.bld[c]
@@ -140,7 +140,7 @@ class Creation:
     def razable(self, c: int) -> bool:
         """Whether the wrath now striking may destroy the building on `c`."""
         code = self.bld[c]
-        return (self.acts >= self.options.wrath_levels[2] and code >= 0 and code & 3 != RUIN
+        return (self.paid >= self.options.wrath_levels[2] and code >= 0 and code & 3 != RUIN
                 and not self.shield >> (code >> 2) & 1)
 
     def _smite_choices(self) -> list[Action]:
@@ -225,7 +225,7 @@ class Creation:
                             f"cells are {E.TERRAINS[terrain]}.")
         else:
             self.log.append(f"No {E.TERRAINS[terrain]} ring is left to lay.")
-        self.shield = self.acts = 0
+        self.shield = self.paid = 0
         self._begin_place()
 
     # ---- worker placement ------------------------------------------------------------------

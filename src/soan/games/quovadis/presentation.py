@@ -29,7 +29,6 @@ from soan.games.quovadis.codes import (
     PHASE_NAMES,
     PROSPER,
     RUIN,
-    SMITE,
 )
 
 if TYPE_CHECKING:
@@ -129,8 +128,8 @@ def view(state: QuoVadisState, seat: int | None) -> dict[str, Any]:
     if state.phase in (MORALE, KEEP) or (state.sides and state.phase > MORALE):
         data["war"] = {"sides": list(state.sides), "contested": list(state.contested),
                        "morale": [state.decl[s] for s in state.sides]}
-    if state.acts and state.phase not in (SMITE,):
-        data["actions_left"] = state.acts
+    if state.acts:
+        data["acting"] = {"card": E.CARDS[state.kind], "actions_left": state.acts}
     if seat is not None:
         data["seat"] = seat
         data["hand"] = _hand(state, seat)
@@ -410,8 +409,8 @@ def render(state: QuoVadisState, seat: int | None = None) -> str:
     status += f", markers on {' and '.join(_genesis(m) for m in state.markers)}"
     if state.area >= 0:
         status += f", area {area_name(state)}"
-    if state.acts and state.phase != SMITE:
-        status += f", {state.acts} action(s) left"
+    if state.acts:
+        status += f", {E.CARDS[state.kind]}: {state.acts} action(s) left"
     lines.append(status)
     if seat is not None:
         hand = ", ".join(f"{k} x{v}" for k, v in _hand(state, seat).items()) or "none"

@@ -128,6 +128,7 @@ class QuoVadisState(Creation, War, Settlement, State):
         "mods",
         "movable",
         "n",
+        "paid",
         "phase",
         "placed",
         "prev_count",
@@ -222,7 +223,7 @@ class QuoVadisState(Creation, War, Settlement, State):
             self._deal_skills()
 
     def _clear_turn(self) -> None:
-        self.placed = self.acts = self.strikes = self.struck = self.prev_count = 0
+        self.placed = self.acts = self.paid = self.strikes = self.struck = self.prev_count = 0
         self.shield = 0
         self.kind = -1
         self.changed = self.free_place = False
@@ -373,6 +374,7 @@ class QuoVadisState(Creation, War, Settlement, State):
         o.markers, o.phase, o.start, o.active = self.markers, self.phase, self.start, self.active
         o.area, o.round_no, o.turn_no = self.area, self.round_no, self.turn_no
         o.placed, o.acts, o.strikes, o.struck = self.placed, self.acts, self.strikes, self.struck
+        o.paid = self.paid
         o.prev_count, o.shield, o.kind = self.prev_count, self.shield, self.kind
         o.changed, o.free_place = self.changed, self.free_place
         o.movable = self.movable.copy()
