@@ -1,166 +1,366 @@
-"""Playing and replaying at the terminal: humans pick numbered choices, bots play themselves."""
+"""Playing and replaying at the terminal: humans pick numbered choices, bots play themselves.
+
+With more than one human at the table (hot seat), the screen is cleared and the next
+player asked to take the keyboard before anything private is shown; each player is
+then told what happened since their last turn and which cards came into their hand.
+Whatever ends a game early (a player quitting, Ctrl-C, a bot failing) keeps its
+record, marked as stopped, when `--record` was given.
+"""
 
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
-from soan.bots import Bot, make_bot
+from soan.bots import ISOLATED, Bot, describe_failure, is_custom
+from soan.bots.isolated import BotFailure, IsolatedBot
 from soan.bots.match import bot_rngs, choose
-from soan.engine.core import Game, OptionsError, SoanError, State
-from soan.engine.record import Record, replay
+from soan.engine.core import IllegalAction, OptionsError, SoanError, State
+from soan.engine.files import check_writable
+from soan.engine.record import Record, RecordError, replay
 from soan.engine.registry import get_game
-from soan.table import HUMAN, TableSetup
+from soan.engine.rng import Rng
+from soan.table import TableSetup
 
 HELP = """Type the number of a choice and press Enter.
   help   this text
-  rules  the rules reference of this game
+  rules  the rules reference of this game (q leaves it)
   log    the whole event log so far
-  quit   leave the game (use --record to keep a record of finished games)"""
+  quit   leave the game (with --record, the game so far is kept)"""
+
+MENU_ROWS = 8  # longer menus are shown in columns
 
 
-def seats_for(game_id: str, players: int, seats: str) -> list[str]:
-    """The seat specs of `soan play`: as listed, or all random for the table size."""
+def seats_for(game_id: str, players: int, seats: str, isolate: bool = False) -> list[str]:
+    """The seat specs of `soan play`: as listed, or all random for the table size;
+    with `isolate`, every bot from a file or module plays in a process of its own."""
     game = get_game(game_id)
     specs = [s.strip() for s in seats.split(",")] if seats else []
     if players and specs and len(specs) != players:
         raise OptionsError(f"--players {players} but --seats lists {len(specs)} seats")
-    return specs or ["random"] * (players or game.min_seats)
+    if players < 0:
+        raise OptionsError(f"--players {players}: give a number of players from "
+                           f"{game.min_seats} to {game.max_seats}")
+    specs = specs or ["random"] * (players or game.min_seats)
+    return [f"{ISOLATED}:{s}" if isolate and is_custom(s) else s for s in specs]
 
 
-def run_table(setup: TableSetup, console: Console, record_path: Path | None, quiet: bool) -> State:
-    """Play one game to its end (or until a human quits)."""
-    game = setup.game
+def run_table(setup: TableSetup, console: Console, record_path: Path | None,
+              quiet: bool) -> State:
+    """Play one game to its end, or until a human quits, Ctrl-C or a bot fails; the
+    record (when asked for) is written in every case."""
+    if record_path is not None:
+        check_writable(record_path, "--record")
+    bots = setup.bots()
     state = setup.new_state()
-    bots: list[Bot | None] = [None if s == HUMAN else make_bot(s) for s in setup.seats]
-    rngs = bot_rngs(setup.seed, len(setup.seats))
-    humans = [s for s, b in enumerate(bots) if b is None]
-    seen = 0
+    screen = Screen(console, state, setup.humans(), quiet)
     if not quiet:
-        console.print(
-            f"[bold]{game.title}[/] - {len(setup.seats)} players, seed {setup.seed}, "
-            f"variant {setup.variant}"
-        )
+        console.print(Text.assemble((state.game.title, "bold"),
+                                    f" - {len(setup.seats)} players, variant {setup.variant}"))
+    stopped, failure, interrupted = "", None, False
+    try:
+        stopped = _play(state, setup, bots, screen)
+    except BotFailure as exc:
+        stopped, failure = str(exc), exc
+    except KeyboardInterrupt:
+        stopped, interrupted = "interrupted with Ctrl-C", True
+    finally:
+        for bot in bots:
+            if isinstance(bot, IsolatedBot):
+                bot.close()
+    screen.finish()
+    if state.over:
+        print_final(console, state, list(setup.seats))
+    elif stopped:
+        console.print(f"The game stopped after {len(state.history)} actions: {stopped}.",
+                      markup=False, highlight=False)
+    console.print(f"Seed {setup.seed}.", highlight=False)
+    if record_path is not None:
+        Record.of(state, setup.variant, setup.content_hash, list(setup.seats), setup.seed,
+                  stopped).save(record_path)
+        console.print(f"Record written to {record_path} (replay it with: soan replay "
+                      f"{record_path})", markup=False, highlight=False)
+    if failure is not None:
+        kept = f"; the game so far is in {record_path}" if record_path else ""
+        raise SoanError(f"{failure}{kept}")
+    if interrupted:
+        raise KeyboardInterrupt
+    return state
+
+
+def _play(state: State, setup: TableSetup, bots: list[Bot | None], screen: Screen) -> str:
+    """Play until the end; the reason the game stopped early, or ""."""
+    rngs = bot_rngs(setup.seed, len(setup.seats))
     while not state.over:
         seat = state.to_move
         bot = bots[seat]
         if bot is None:
-            if not quiet:
-                seen = _print_log(console, state, seen)
-            action = _ask_human(console, state, seat, len(humans) > 1)
+            action = screen.ask(seat)
             if action is None:
-                console.print("You left the game.")
-                return state
+                return f"seat {seat + 1} left the game"
         else:
-            action = choose(bot, state, rngs[seat])
+            action = bot_move(bot, state, rngs[seat], setup.seats[seat])
+        screen.before_play()
         state.play(action)
-    if not quiet:
-        _print_log(console, state, seen)
-    print_final(console, state, setup.seats)
-    if record_path is not None:
-        Record.of(state, setup.variant, setup.content_hash, list(setup.seats), setup.seed).save(
-            record_path
-        )
-        console.print(
-            f"Record written to {record_path} (replay it with: soan replay {record_path})"
-        )
-    return state
+        screen.after_play()
+    return ""
 
 
-def _print_log(console: Console, state: State, seen: int) -> int:
-    for line in state.log[seen:]:
-        console.print(line, highlight=False, markup=False)
-    return len(state.log)
+def bot_move(bot: Bot, state: State, rng: Rng, spec: str) -> Any:
+    """The bot's legal action for the seat to move; whatever else it does (raises,
+    answers nonsense or an illegal action, times out) is a BotFailure naming it."""
+    who = f"seat {state.to_move + 1} ({spec}) at action {len(state.history) + 1}"
+    try:
+        action = choose(bot, state, rng)
+    except BotFailure as exc:
+        raise BotFailure(f"{who}: the bot {exc}") from None
+    except IllegalAction as exc:
+        raise BotFailure(f"{who}: {exc}") from None
+    except (Exception, SystemExit) as exc:
+        raise BotFailure(f"{who}: the bot raised {describe_failure(exc)}") from None
+    if action not in state.legal():
+        raise BotFailure(f"{who}: the bot chose {action!r}, which is not legal now")
+    return action
 
 
-def _ask_human(console: Console, state: State, seat: int, hot_seat: bool) -> Any:
-    """Show the seat its view and the numbered choices; None means quit."""
-    console.rule(f"Seat {seat + 1}" + (" (pass the keyboard)" if hot_seat else ""))
-    console.print(state.render(seat), highlight=False, markup=False)
-    legal = state.legal()
-    for i, action in enumerate(legal, 1):
-        console.print(f"  {i:>2}. {state.label(action)}", highlight=False, markup=False)
-    while True:
-        try:
-            answer = (
-                console.input(f"Seat {seat + 1}, your choice [1-{len(legal)}]: ").strip().lower()
-            )
-        except EOFError:
-            return None
-        if answer in ("quit", "q", "exit"):
-            return None
-        if answer in ("help", "h", "?"):
-            console.print(HELP, markup=False)
-        elif answer == "rules":
-            console.print(state.game.rules_text(), markup=False, highlight=False)
-        elif answer == "log":
-            _print_log(console, state, 0)
-        elif answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
+class Screen:
+    """What the humans at the table see: each one only their own seat's secrets."""
+
+    def __init__(self, console: Console, state: State, humans: list[int], quiet: bool):
+        self.console, self.state, self.quiet = console, state, quiet
+        self.humans = humans
+        self.hot_seat = len(humans) > 1
+        self.seen = dict.fromkeys(humans, 0)  # log lines each human has been shown
+        self.shown = 0  # log lines shown to the table (one human or none)
+        self.notes: dict[int, list[str]] = {s: [] for s in humans}
+        self.at_keyboard: int | None = None
+        self.hands: dict[int, Counter] = {}
+
+    def ask(self, seat: int) -> Any:
+        """Show the seat its view and the numbered choices; None means quit."""
+        console, state = self.console, self.state
+        if self.hot_seat and self.at_keyboard != seat:
+            console.clear()
+            try:
+                console.input(f"Seat {seat + 1}, take the keyboard and press Enter "
+                              "(others, look away). ")
+            except EOFError:
+                return None
+            console.clear()
+            self.at_keyboard = seat
+            self._print_log(state.log[self.seen[seat]:], "Since your last turn:")
         else:
-            console.print(f"Please type a number from 1 to {len(legal)}, or help.")
+            self._catch_up()
+        self.seen[seat] = len(state.log)
+        for note in self.notes[seat]:
+            console.print(note, markup=False, highlight=False)
+        self.notes[seat].clear()
+        self._show(seat)
+        legal = state.legal()
+        while True:
+            try:
+                answer = console.input(f"Seat {seat + 1}, your choice [1-{len(legal)}]: ")
+            except EOFError:
+                return None
+            answer = answer.strip().lower()
+            if answer in ("quit", "q", "exit"):
+                return None
+            if answer in ("help", "h", "?"):
+                console.print(HELP, markup=False, highlight=False)
+            elif answer == "rules":
+                show_long(console, state.game.rules_text())
+            elif answer == "log":
+                self._print_log(state.log, "The whole log:")
+            elif answer.isdigit() and 1 <= int(answer) <= len(legal):
+                return legal[int(answer) - 1]
+            else:
+                console.print(f"Please type a number from 1 to {len(legal)}, or help.")
+                continue
+            self._show(seat)
+
+    def _show(self, seat: int) -> None:
+        """The seat's picture of the game and its numbered choices."""
+        state, console = self.state, self.console
+        screen = getattr(state, "screen", None)
+        if screen is not None and console.color_system is not None:
+            console.print(screen(seat, console.width), highlight=False)
+        else:
+            console.rule(f"Seat {seat + 1}")
+            console.print(state.render(seat), markup=False, highlight=False)
+        menu(console, state)
+
+    def before_play(self) -> None:
+        self.hands = {s: _hand(self.state, s) for s in self.humans}
+
+    def after_play(self) -> None:
+        """Tell each human which cards came into their hand (privately, in hot seat)."""
+        for seat, before in self.hands.items():
+            new = _hand(self.state, seat) - before
+            if new:
+                names = ", ".join(sorted(new.elements()))
+                note = f"Seat {seat + 1}, into your hand: {names}"
+                if self.hot_seat:
+                    self.notes[seat].append(note)
+                else:
+                    self._catch_up()
+                    self.console.print(note, markup=False, highlight=False)
+        if not self.hot_seat:
+            self._catch_up()
+
+    def _catch_up(self) -> None:
+        if not self.quiet and not self.hot_seat:
+            self._print_log(self.state.log[self.shown:])
+            self.shown = len(self.state.log)
+
+    def _print_log(self, lines: list[str], title: str = "") -> None:
+        if title and lines:
+            self.console.print(title, style="bold")
+        for line in lines:
+            self.console.print(line, markup=False, highlight=False)
+
+    def finish(self) -> None:
+        """The end: everyone may look again."""
+        if self.hot_seat:
+            self.console.clear()
+            self._print_log(self.state.log[-12:], "The last events:")
+        else:
+            self._catch_up()
+
+
+def _hand(state: State, seat: int) -> Counter:
+    """The cards in a seat's hand by name, from its own view."""
+    hand = state.view(seat).get("hand") or []
+    return Counter(_card_name(card) for card in hand)
+
+
+def _card_name(card: Any) -> str:
+    if isinstance(card, dict):
+        name, english = card.get("name", ""), card.get("english", "")
+        return f"{name} ({english})" if english and english != name else str(name or english)
+    return str(card)
+
+
+def menu(console: Console, state: State) -> None:
+    """The numbered choices, one a line. A game with short labels (`short_label`) keeps
+    its menu within `MENU_ROWS` lines: short labels where the full ones do not fit, in
+    columns where there are more choices than rows."""
+    legal = state.legal()
+    short = getattr(state, "short_label", None)
+    items = [f"{i:>2}. {state.label(action)}" for i, action in enumerate(legal, 1)]
+    if short is None:
+        for item in items:
+            console.print(item, markup=False, highlight=False, overflow="fold")
+        return
+    if len(items) > MENU_ROWS or max(map(len, items)) > console.width:
+        items = [f"{i:>2}. {short(action)}" for i, action in enumerate(legal, 1)]
+    columns = -(-len(items) // MENU_ROWS)
+    rows = -(-len(items) // columns)
+    width = console.width // columns if columns > 1 else console.width + 1
+    for r in range(rows):
+        cells = [items[c * rows + r] for c in range(columns) if c * rows + r < len(items)]
+        line = "".join(_fit(cell, width - 1).ljust(width) for cell in cells).rstrip()
+        console.print(line, markup=False, highlight=False, crop=True, no_wrap=True)
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def show_long(console: Console, text: str) -> None:
+    """A long text (a rules reference) in a pager at a terminal, else printed."""
+    if console.is_terminal:
+        with console.pager(styles=False):
+            console.print(text, markup=False, highlight=False)
+    else:
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
 def print_final(console: Console, state: State, seats: list[str]) -> None:
-    """The final table: each seat's total and its points by source."""
+    """The final table: a column per seat (fits 80 columns up to five seats), a row per
+    source of points, then the totals."""
     breakdown = state.breakdown()
-    sources = list(breakdown[0])
     winners = state.winners()
-    table = Table(title=f"{state.game.title}: final scores")
-    table.add_column("seat")
-    table.add_column("player")
-    for source in sources:
-        table.add_column(source, justify="right")
-    table.add_column("total", justify="right", style="bold")
-    for s, (parts, total) in enumerate(zip(breakdown, state.scores(), strict=True)):
+    table = Table(title=f"{state.game.title}: final scores", title_justify="left")
+    table.add_column("points")
+    for s, spec in enumerate(seats):
         mark = " *" if s in winners else ""
-        table.add_row(f"{s + 1}{mark}", seats[s], *(str(parts[k]) for k in sources), str(total))
+        table.add_column(Text(f"{s + 1}{mark}\n{_short(spec)}"), justify="right")
+    for source in breakdown[0]:
+        table.add_row(source, *(str(parts[source]) for parts in breakdown))
+    table.add_row(Text("total", style="bold"),
+                  *(Text(str(total), style="bold") for total in state.scores()))
     console.print(table)
-    if winners:
+    players = ", ".join(f"{s + 1} {spec}" for s, spec in enumerate(seats))
+    console.print(f"Seats: {players}", markup=False, highlight=False)
+    if state.unfinished:
+        console.print(state.log[-1], markup=False, highlight=False)
+    elif winners:
         names = ", ".join(f"seat {s + 1}" for s in winners)
         console.print(f"Winner: {names}" if len(winners) == 1 else f"Shared win: {names}")
     else:
         console.print("The game is a draw.")
 
 
+def _short(spec: str) -> str:
+    name = spec.removeprefix(f"{ISOLATED}:").split(":")[0]
+    name = Path(name).stem if name.endswith(".py") else name.rsplit(".", 1)[-1]
+    return name[:10]
+
+
 def replay_record(path: Path, content_path: Path | None, step: bool, console: Console) -> State:
-    """Replay a record, checking every action; with `step`, walk through it."""
+    """Replay a record, checking every action; with `step`, walk through it showing the
+    board as a spectator sees it."""
     record = Record.load(path)
     game = get_game(record.game)
     content = game.load_content(str(content_path) if content_path else None)
-    state = replay(record, game, content, game.content_hash(content))
+    try:
+        state = replay(record, game, content, game.content_hash(content))
+    except SoanError as exc:
+        raise RecordError(f"{path}: {exc}") from None
     if step:
         _step_through(record, game, content, console)
     if not state.over:
-        raise SoanError(
-            f"{path}: the record ends before the game does ({len(record.actions)} actions)"
-        )
+        if not record.stopped:
+            raise RecordError(f"{path}: the record ends before the game does "
+                              f"({len(record.actions)} actions) and does not say why; "
+                              "was it cut short?")
+        if record.result:
+            raise RecordError(f"{path}: field result is given, but the game has not ended")
+        console.print(state.render(None), markup=False, highlight=False)
+        console.print(f"{path}: {len(record.actions)} actions replayed exactly; the game "
+                      f"stopped there: {record.stopped}.", markup=False, highlight=False)
+        return state
     print_final(console, state, record.seats)
-    console.print(f"{path}: {len(record.actions)} actions replayed exactly.")
+    console.print(f"{path}: {len(record.actions)} actions replayed exactly.", markup=False,
+                  highlight=False)
     return state
 
 
-def _step_through(record: Record, game: Game, content: Any, console: Console) -> None:
+def _step_through(record: Record, game: Any, content: Any, console: Console) -> None:
     from soan.engine.core import options_from_dict
 
     state = game.new(
         len(record.seats), record.seed, options_from_dict(game, record.options), content
     )
     interactive = sys.stdin.isatty()
-    seen = _print_log(console, state, 0)
+    console.print(state.render(None), markup=False, highlight=False)
     for i, action in enumerate(record.actions, 1):
-        console.print(
-            f"[bold]{i}.[/] seat {state.to_move + 1} ({record.seats[state.to_move]}): "
-            f"{state.label(action)}",
-            highlight=False,
-        )
+        console.rule()
+        console.print(f"{i}. seat {state.to_move + 1} ({record.seats[state.to_move]}): "
+                      f"{state.label(action)}", markup=False, highlight=False)
         state.play(action)
-        seen = _print_log(console, state, seen)
+        console.print(state.render(None), markup=False, highlight=False)
         if interactive:
-            answer = console.input("[dim]Enter: next, q: stop stepping[/] ").strip().lower()
+            try:
+                answer = console.input("Enter: next, q: stop stepping ").strip().lower()
+            except EOFError:
+                return
             if answer == "q":
                 return
+

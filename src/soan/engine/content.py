@@ -3,12 +3,20 @@
 A designer edits a copy of a game's `content.toml` and passes it with
 `--content FILE`. A bad file is refused with the file, the entry and the field
 named, so the fix is obvious; nothing of a bad file is ever used.
+
+Files are read as UTF-8 and refused over `LIMIT` bytes before parsing, or nested
+deeper than `MAX_DEPTH`. Types are strict (pydantic strict mode: `cost = "3"`,
+`3.0` or `true` is not the number 3), and dates, times, `nan` and `inf` are no
+content values. Every game's models inherit `Entry` and `Content`, so every game
+gets all of this.
 """
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
+import math
 import tomllib
 from functools import cached_property
 from pathlib import Path
@@ -17,8 +25,12 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from soan.engine.core import SoanError
+from soan.engine.files import MB, read_text
 
 M = TypeVar("M", bound=BaseModel)
+
+LIMIT = 1 * MB  # the shipped files are about 30 KB
+MAX_DEPTH = 16  # tables and arrays inside each other; the shipped files use 4
 
 
 class ContentError(SoanError):
@@ -28,7 +40,7 @@ class ContentError(SoanError):
 class Entry(BaseModel):
     """An entry of a content file: strict fields, and a reason for anything invented."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     provisional: bool = False
     reason: str = ""
@@ -43,7 +55,7 @@ class Entry(BaseModel):
 class Content(BaseModel):
     """A whole content file: strict fields, and a fingerprint for records and results."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     @cached_property
     def hash(self) -> str:
@@ -88,21 +100,57 @@ def load_model(path: Path, model: type[M]) -> M:
 
 
 def _read_model(path: Path, model: type[M]) -> M:
-    try:
-        text = path.read_text("utf-8")
-    except OSError as exc:
-        raise ContentError(f"cannot read content file {path}: {exc.strerror}") from None
+    text = read_text(path, "content file", LIMIT)
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{path}: not valid TOML: {exc}") from None
+        raise ContentError(f"{path} is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ContentError(f"{path}: values are nested too deeply to be content") from None
+    _check_values(path, raw, raw, ())
     try:
-        return model.model_validate(raw)
+        # JSON mode: strict types, and a TOML array may fill a tuple field
+        return model.model_validate_json(json.dumps(raw, ensure_ascii=False), strict=True)
     except ValidationError as exc:
-        lines = [f"{path}: {exc.error_count()} problem(s) in the content file"]
-        for err in exc.errors()[:10]:
-            lines.append(f"  at {_where(raw, err['loc'])}: {err['msg']}")
-        raise ContentError("\n".join(lines)) from None
+        raise ContentError(_first_problem(path, raw, exc)) from None
+
+
+def _check_values(path: Path, raw: Any, node: Any, loc: tuple) -> None:
+    """Refuse what no content field takes: deep nesting, dates and times, nan and inf."""
+    if len(loc) > MAX_DEPTH:
+        raise ContentError(f"{path}: values are nested more than {MAX_DEPTH} deep at "
+                           f"{_where(raw, loc[:3])}...")
+    if isinstance(node, dict):
+        for key, value in node.items():
+            _check_values(path, raw, value, (*loc, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            _check_values(path, raw, value, (*loc, i))
+    elif isinstance(node, datetime.date | datetime.time):
+        raise ContentError(f"{path}: at {_where(raw, loc)}: a date or time is no content "
+                           "value; write a number or a quoted text")
+    elif isinstance(node, float) and not math.isfinite(node):
+        raise ContentError(f"{path}: at {_where(raw, loc)}: {node} is no content value; "
+                           "write a whole number")
+
+
+def _first_problem(path: Path, raw: Any, exc: ValidationError) -> str:
+    """One line: the first problem with its entry, field and the value found."""
+    err = exc.errors()[0]
+    found, kind = err.get("input"), err["type"]
+    if kind == "extra_forbidden":
+        what = "no such field: remove it or check its spelling"
+    elif kind == "missing":
+        what = "this field is required: add it"
+    else:
+        what = err["msg"].removeprefix("Value error, ").replace("Input should be", "should be")
+        if not isinstance(found, dict | list):
+            what += f", not {json.dumps(found, ensure_ascii=False)[:40]}"
+    more = exc.error_count() - 1
+    loc = tuple(k for k in err["loc"] if isinstance(k, int) or k.isidentifier())  # no union tags
+    where = f"at {_where(raw, loc)}: " if loc else ""
+    return (f"{path}: {where}{what}"
+            + (f" (and {more} more problem{'s' * (more > 1)})" if more else ""))
 
 
 def content_hash(content: BaseModel) -> str:

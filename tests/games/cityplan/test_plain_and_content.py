@@ -97,7 +97,7 @@ def test_edited_content_plays(tmp_path):
         ),
         ('type = "residential"', 'type = "park"', "deck[1] ('アパート').type"),
         ('english = "Station"', 'english = "Station"\ncolour = "red"', "deck[23] ('駅').colour"),
-        ("value = 6", "value = 1", "problem"),
+        ("value = 6", "value = 1", "income card values repeat"),
     ],
 )
 def test_bad_content_is_refused_naming_file_entry_and_field(tmp_path, old, new_text, where):

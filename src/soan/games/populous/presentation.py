@@ -1,4 +1,5 @@
-"""What people see of a Populous state: its view, action labels, text and SVG pictures.
+"""What people see of a Populous state: its view, action labels, text and SVG pictures,
+and the colour screen a player reads at the terminal.
 
 Everything here is built only from what the seat may know: its own grace
 hand (and setup offer), everyone's public pieces, tracks and grace areas, the
@@ -8,6 +9,9 @@ size of the deck and of other hands, the face-up discards and the public log.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from rich.table import Table
+from rich.text import Text
 
 from soan.boards import terrain as T
 from soan.boards.render import Mark, svg_map, text_map
@@ -253,3 +257,143 @@ def svg(state: PopulousState) -> str:
     title = f"Populous draft 5, turn {state.turn_no}"
     return svg_map(state.board.world, state.board.terrain, marks(state), title)
 
+
+
+# --- the colour screen -----------------------------------------------------------
+#
+# One text line per hex row and two columns per lattice step, so the largest world
+# (15 tiles) is 15 lines by 53 columns and a panel of the seats fits beside it: with
+# the numbered choices below in at most 8 rows, a turn fits an 80x24 terminal.
+# Each hex shows its cell number (the k of cell a-b.k; a tile's centre shows a-b)
+# on its terrain's colour, and the piece on it as its seat's digit: light for a
+# worker on black, a house on purple, V for a vandal. The area being played is
+# bracketed and underlined.
+
+WORKER_STYLE = "bold bright_white on grey11"  # no terrain is near black, magenta or cyan
+HOUSE_STYLE = "bold bright_white on dark_magenta"
+VANDAL_STYLE = "bold black on bright_cyan"
+AREA_STYLE = "bold bright_white"
+PANEL_ROWS = 15  # as tall as the tallest map: with 8 rows of choices and the prompt, 24
+
+
+def _glyph(code: int) -> tuple[str, str] | None:
+    if code == EMPTY:
+        return None
+    if code == VANDAL:
+        return "V", VANDAL_STYLE
+    return str((code >> 1) + 1), HOUSE_STYLE if code & 1 else WORKER_STYLE
+
+
+def colour_map(state: PopulousState) -> Text:
+    """The world in colour by terrain, cell numbers, pieces, the current area outlined."""
+    world, terrain = state.board.world, state.board.terrain
+    area = set(world.tile_cells[state.area]) if state.area >= 0 else set()
+    cells = {hexes[0]: c for c, hexes in enumerate(world.cell_hexes)}
+    x0 = min(2 * q + r for q, r in cells)
+    width = (max(2 * q + r for q, r in cells) - x0) * 2 + 5
+    rows = sorted({r for _, r in cells})
+    out = Text(no_wrap=True, overflow="crop")
+    for row in range(rows[0], rows[-1] + 1):
+        chars = [" "] * width
+        styles = [""] * width
+        for (q, r), c in cells.items():
+            if r != row:
+                continue
+            col = (2 * q + r - x0) * 2 + 1
+            back = f"black on {T.COLOURS[terrain[c]]}"
+            if world.cell_slot[c] == 0:
+                a, b = world.pairs[world.cell_tile[c]]
+                text, glyph_at = f"{a}-{b}", col + 3
+            else:
+                text, glyph_at = f"{world.cell_slot[c]}  ", col + 1
+            for i, ch in enumerate(text):
+                chars[col + i] = ch
+                styles[col + i] = back + (" bold underline" if c in area else "")
+            glyph = _glyph(state.occ[c])
+            if glyph is not None:
+                chars[glyph_at], styles[glyph_at] = glyph
+            if c in area:
+                for side, step in ((col - 1, -1), (col + 3, 1)):
+                    neighbour = cells.get((q + step, r))
+                    if neighbour not in area and chars[side] == " ":
+                        chars[side], styles[side] = "[" if step < 0 else "]", AREA_STYLE
+        for ch, style in zip(chars, styles, strict=True):
+            out.append(ch, style or None)
+        out.rstrip()
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def _panel_lines(state: PopulousState, seat: int | None, width: int) -> list[Text]:
+    t = state.tables
+    lines = [Text(f"Turn {state.turn_no}, {PHASE_NAMES[state.phase]}", style="bold")]
+    if state.area >= 0:
+        action = f", {ACTION_NAMES[state.action]}" if state.action > 0 else ""
+        lines.append(Text(f"area {_area(state)}{action}", style="bold"))
+    for s in range(state.seats):
+        race = t.race_english[state.race[s]] if state.race[s] >= 0 else "-"
+        mover = ">" if s == state.to_move else " "
+        start = "S" if s == state.start else " "
+        you = " (you)" if s == seat else ""
+        lines.append(Text(f"{mover}{start}{s + 1} {race:8.8} VP{state.vp[s]:>3} "
+                          f"FP{state.fp[s]:>3}{you}", style="bold" if s == seat else ""))
+        genesis = "".join(g if not state.down[s] >> i & 1 else "_"
+                          for i, g in enumerate(_GENESIS))
+        lines.append(Text(f"   food{state.food[s]} w{state.workers[s]} h{state.houses[s]} "
+                          f"c{len(state.hands[s])} {genesis}"))
+    if seat is not None:
+        hand = ", ".join(t.card_english[k] for k in state.hands[seat]) or "none"
+        wrapped = Text(f"Hand: {hand}").wrap(_console(width), width)
+        lines += list(wrapped)[:2]
+    legend = Text.assemble(("1", WORKER_STYLE), " worker ", ("1", HOUSE_STYLE), " house ",
+                           ("V", VANDAL_STYLE), " vandal")
+    lines.append(legend)
+    lines.append(Text("w workers, h houses, c cards left", style="dim"))
+    return lines[:PANEL_ROWS]  # the legend gives way first
+
+
+def _console(width: int):
+    from rich.console import Console
+
+    return Console(width=width)
+
+
+def screen(state: PopulousState, seat: int | None = None, width: int = 80) -> Table:
+    """The map with a panel of the seats beside it, for a terminal `width` wide."""
+    picture = colour_map(state)
+    map_width = max(len(line) for line in picture.split())
+    panel_width = max(20, width - map_width - 2)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, width=map_width)
+    grid.add_column(no_wrap=True, width=panel_width, overflow="crop")
+    panel = Text("\n").join(line.copy() for line in _panel_lines(state, seat, panel_width))
+    panel.truncate(panel_width * 40)
+    grid.add_row(picture, panel)
+    return grid
+
+
+def short_label(state: PopulousState, action: Action) -> str:
+    """A few words for an action, for menus too long to show one choice a line."""
+    kind, t = action[0], state.tables
+    if kind == "area":
+        return f"area {action[1]}-{action[2]}"
+    if kind == "wild":
+        x, y = action[1], action[2]
+        return f"{min(x, y)}-{max(x, y)} {x}+wild"
+    if kind == "act":
+        return f"{action[1]} {ACTION_NAMES[action[1]]}"
+    if kind == "wildact":
+        return f"wild {ACTION_NAMES[action[1]]}"
+    if kind in ("place", "build", "remove", "vandal", "return"):
+        c = action[1]
+        verb = {"place": "worker", "build": "house", "remove": "remove", "vandal": "vandal",
+                "return": "return"}[kind]
+        return f"{verb} {state.board.world.cell_name(c)} {T.KEYS[state.board.terrain[c]]}"
+    if kind in ("grace", "discard", "keep"):
+        k = action[1]
+        cost = f" {state.grace_cost(state.to_move, k)}FP" if kind == "grace" else ""
+        return f"{kind} {t.card_english[k]}{cost}"
+    if kind == "race":
+        return t.race_english[action[1]]
+    return label(state, action)

@@ -796,6 +796,13 @@ class PopulousState(State):
     def render(self, seat: int | None = None) -> str:
         return presentation.render(self, seat)
 
+    def screen(self, seat: int | None = None, width: int = 80) -> Any:
+        """The colour terminal screen: map, cell numbers, the seats beside it."""
+        return presentation.screen(self, seat, width)
+
+    def short_label(self, action: Action) -> str:
+        return presentation.short_label(self, action)
+
     def svg(self) -> str:
         """The world with every piece on it, as a standalone SVG document."""
         return presentation.svg(self)

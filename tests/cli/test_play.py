@@ -61,7 +61,7 @@ def test_a_corrupt_record_is_refused_naming_the_first_bad_action(tmp_path):
     assert result.exit_code == 2
     assert "action 5" in result.output and "does not replay" in result.output
     record.write_text("{not json")
-    assert "not a soan record" in run("replay", str(record)).output
+    assert "is not valid JSON" in run("replay", str(record)).output
 
 
 def test_a_human_picks_numbered_choices_and_can_ask_for_help_and_quit():
@@ -79,7 +79,7 @@ def test_a_human_picks_numbered_choices_and_can_ask_for_help_and_quit():
     assert "Type the number of a choice" in result.output
     assert "Please type a number from 1 to 3" in result.output
     assert "City Plan Delta (シティープラン デルタ): rules reference" in result.output
-    assert "You left the game." in result.output
+    assert "seat 1 left the game" in result.output
 
 
 def test_a_human_sees_only_their_own_hand():
