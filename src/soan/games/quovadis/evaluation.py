@@ -5,8 +5,11 @@ The VP so far plus what is held, each in VP it is likely to bring:
   own end phase still to come;
 - a majority pays the cards of the generation at every generation change still
   possible, so it is worth a share of the current generation's size;
-- resources, workers on the map, forts, temples (ascensions), face-down and unused
-  once skills, and cards in hand that would inherit from an old generation;
+- resources, workers on the map, forts, temples (ascensions), face-down skills, and
+  cards in hand that would inherit from an old generation;
+- an unused once-per-game skill is worth a little less than what using it brings now
+  (so a bot uses it, rather than keeping it for ever), and a turn of free placements
+  is worth something until the workers are placed;
 - a generation change made this turn, not yet settled, brings its territory bonus
   and its city before the end phase does;
 - while the area holds contested cells, each side's chance in the coming war
@@ -47,7 +50,8 @@ FORT_VALUE = 1.0
 TEMPLE_VALUE = 2.0  # each own turn's cleanup may ascend a worker from it
 FACE_DOWN = 1.5  # a skill still to set
 FACE_UP = 0.3  # per own turn left, an ongoing skill at work
-ONCE_UNUSED = 2.0
+ONCE_KEPT = 0.8  # share of its worth an unused once skill holds (using it brings it all)
+FREE_TURN = 0.8  # this turn's workers cost no food (a once skill), before placement ends
 MAJORITY_SHARE = 0.6  # of the current generation's size, per majority, while changes remain
 INHERIT = 0.4  # per action an inheriting card in hand would add
 HAND_CARD = 0.2
@@ -103,7 +107,7 @@ def evaluate(state: QuoVadisState) -> list[float]:
             if t.skill_end[k]:
                 value += scoring.skill_vp(state, s, k)
             elif t.skill_once[k]:
-                value += ONCE_UNUSED if k not in state.used[s] else 0.0
+                value += ONCE_KEPT * once_worth(state, s, k) if k not in state.used[s] else 0.0
             else:
                 value += FACE_UP * turns
         gens = state.gens[s]
@@ -112,6 +116,8 @@ def evaluate(state: QuoVadisState) -> list[float]:
             value += MAJORITY_SHARE * (size + 1) * majorities[s]
         value += INHERIT * inheritance_in_hand(state, s) + HAND_CARD * state.hand_size(s)
         values[s] += value
+    if state.free_place and AREA <= state.phase <= PLACE:
+        values[state.active] += FREE_TURN
     if state.area >= 0:
         s = state.active
         if state.changed and state.phase != AREA:
@@ -130,6 +136,23 @@ def evaluate(state: QuoVadisState) -> list[float]:
             for p, delta in war_outlook(state).items():
                 values[p] += delta
     return values
+
+
+def once_worth(state: QuoVadisState, s: int, k: int) -> float:
+    """What using once skill `k` would bring `s` now: its VP, the resources its seat has
+    room for, the cards it draws, a turn of free placements."""
+    worth = 0.0
+    for effect, amount, resource in state.tables.skill_once[k]:
+        if effect == E.GAIN_VP:
+            worth += amount
+        elif effect == E.GAIN:
+            i = 4 * s + resource
+            worth += RESOURCE[resource] * min(amount, state.cap[i] - state.res[i])
+        elif effect == E.DRAW:
+            worth += HAND_CARD * amount
+        else:
+            worth += FREE_TURN
+    return worth
 
 
 def wrath_value(state: QuoVadisState, s: int, paid: int) -> float:
