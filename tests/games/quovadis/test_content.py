@@ -139,3 +139,21 @@ def test_cell_terrain_comes_from_the_tile_content():
     for c in range(world.cells):
         assert C.E.TERRAINS[state.terr[c]] == by_pair[world.pairs[world.cell_tile[c]]][
             world.cell_slot[c]]
+
+
+def test_the_rules_reference_lists_the_shipped_content_as_it_is():
+    # docs/rules/quovadis.md is installed beside the code as rules.md; its tables must
+    # show what content.toml holds
+    text = GAME.rules_text()
+    docs = Path(__file__).parents[3] / "docs" / "rules" / "quovadis.md"
+    assert docs.read_text("utf-8") == text
+    content = GAME.load_content()
+    for skill in content.skills:
+        assert f"{skill.name} {skill.english}" in text
+        assert "; ".join(e.text for e in skill.effects) in text
+    for race in content.races:
+        m = race.custom
+        assert f"| {race.english} | {race.name} | {race.home} | {m.morale} / {m.food} / " \
+               f"{m.faith} / {m.wrath} |" in text
+    s = content.standard
+    assert f"morale {s.morale}, food {s.food}, faith {s.faith}, wrath {s.wrath}" in text
