@@ -56,6 +56,10 @@ LADDER = (
     Pairing("populous", 4, "ismcts:iters=200", "heuristic", 100),
     Pairing("populous", 4, "ismcts:iters=1000", "heuristic", 100),
     Pairing("populous", 4, "ismcts:iters=1000", "ismcts:iters=200", 100),
+    Pairing("quovadis", 3, "heuristic", "random", 200),
+    Pairing("quovadis", 4, "ismcts:iters=1000", "heuristic", 100),
+    Pairing("undecim", 3, "heuristic", "random", 200),
+    Pairing("undecim", 4, "ismcts:iters=1000", "heuristic", 100),
 )
 
 
@@ -153,7 +157,7 @@ def main() -> None:
         "Win share: 1 for a sole win, 1/k for a k-way shared win. Seats rotate. "
         "Populous seats 3-5, so its heuristic-vs-random rung is one heuristic against two "
         "random bots (first-place rate; chance alone is 1/3), and ismcts plays three heuristic "
-        "bots in four-seat games (chance alone is 1/4)."
+        "bots in four-seat games (chance alone is 1/4); Quo Vadis and Undecim likewise."
     )
     elapsed = time.perf_counter() - start
     footer = f"{len(tasks)} games in {elapsed:.0f} s on {args.workers} worker(s)."

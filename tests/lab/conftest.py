@@ -10,11 +10,21 @@ import pytest
 from typer.testing import CliRunner
 
 from soan.cli import app
+from soan.console import console
 from soan.engine.core import Game
 from soan.engine.registry import all_games
 
 GAMES = all_games()
 VOLATILE = ("duration_s",)  # wall-clock time: the only column that differs between runs
+
+
+@pytest.fixture(autouse=True)
+def wide_terminal() -> Iterator[None]:
+    """A terminal wide enough that no message is wrapped: each is one line, as written."""
+    width = console.width
+    console.width = 10_000
+    yield
+    console.width = width
 
 
 def soan(*args: object, code: int = 0) -> str:

@@ -9,6 +9,8 @@ from soan.engine.core import Game, SoanError
 _GAME_MODULES = {
     "cityplan": "soan.games.cityplan",
     "populous": "soan.games.populous",
+    "quovadis": "soan.games.quovadis",
+    "undecim": "soan.games.undecim",
 }
 _games: dict[str, Game] = {}
 

@@ -13,6 +13,7 @@ from itertools import count
 import plotly.graph_objects as go
 from markupsafe import Markup
 
+from soan.lab.messages import Messages
 from soan.lab.metrics import Estimate
 
 WINNERS_COLOUR = "#2a7f62"
@@ -38,56 +39,64 @@ class Charts:
             config={"displaylogo": False, "responsive": True},
         ))
 
-    def seat_win_rates(self, rates: Sequence[Estimate], fair: float, title: str) -> Markup:
+    def rates(
+        self, names: Sequence[str], rates: Sequence[Estimate], fair: float, title: str,
+        m: Messages,
+    ) -> Markup:
         """Bars with 95% intervals, and the fair rate as a line."""
-        seats = [f"seat {s + 1}" for s in range(len(rates))]
         figure = go.Figure(go.Bar(
-            x=seats, y=[100 * r.value for r in rates], marker_color="#4c72b0",
-            error_y=_error_bars(rates, scale=100),
+            x=list(names), y=[100 * r.value for r in rates], marker_color="#4c72b0",
+            error_y=_error_bars(rates),
         ))
-        figure.add_hline(y=100 * fair, line_dash="dash", annotation_text=f"fair {100 * fair:.1f}%")
-        figure.update_layout(title=title, yaxis_title="win rate (%)")
+        figure.add_hline(y=100 * fair, line_dash="dash",
+                         annotation_text=m("fair_line", rate=m.pct(fair)))
+        figure.update_layout(title=title, yaxis_title=m("win_rate_axis"))
         return self._html(figure)
 
-    def seat_win_rates_by_set(
-        self, labels: Sequence[str], rates: Sequence[Sequence[Estimate]], title: str
+    def rates_side_by_side(
+        self, labels: Sequence[str], names: Sequence[str],
+        rates: Sequence[Sequence[Estimate]], fair: float, title: str, m: Messages,
     ) -> Markup:
-        """Seat win rates of several variants side by side."""
+        """The same rates of several sets side by side."""
         figure = go.Figure([
-            go.Bar(
-                name=label, x=[f"seat {s + 1}" for s in range(len(set_rates))],
-                y=[100 * r.value for r in set_rates], error_y=_error_bars(set_rates, scale=100),
-            )
+            go.Bar(name=label, x=list(names), y=[100 * r.value for r in set_rates],
+                   error_y=_error_bars(set_rates))
             for label, set_rates in zip(labels, rates, strict=True)
         ])
-        figure.update_layout(title=title, yaxis_title="win rate (%)", barmode="group")
+        figure.add_hline(y=100 * fair, line_dash="dash",
+                         annotation_text=m("fair_line", rate=m.pct(fair)))
+        figure.update_layout(title=title, yaxis_title=m("win_rate_axis"), barmode="group")
         return self._html(figure)
 
-    def scores_by_seat(self, scores: Sequence[Sequence[float]], title: str) -> Markup:
-        """One box per seat: where the final scores fall."""
+    def boxes(
+        self, names: Sequence[str], values: Sequence[Sequence[float]], title: str, axis: str
+    ) -> Markup:
+        """One box per name: where the values fall."""
         figure = go.Figure([
-            go.Box(y=list(seat_scores), name=f"seat {s + 1}", boxmean=True)
-            for s, seat_scores in enumerate(scores)
+            go.Box(y=list(v), name=name, boxmean=True)
+            for name, v in zip(names, values, strict=True)
         ])
-        figure.update_layout(title=title, yaxis_title="final score", showlegend=False)
+        figure.update_layout(title=title, yaxis_title=axis, showlegend=False)
         return self._html(figure)
 
     def winners_and_losers(
         self, names: Sequence[str], winners: Sequence[float], losers: Sequence[float],
-        title: str, axis: str,
+        title: str, m: Messages,
     ) -> Markup:
         """Winners' and losers' means side by side, one pair per name."""
         figure = go.Figure([
-            go.Bar(name="winners", x=list(names), y=list(winners), marker_color=WINNERS_COLOUR),
-            go.Bar(name="losers", x=list(names), y=list(losers), marker_color=LOSERS_COLOUR),
+            go.Bar(name=m("winners"), x=list(names), y=list(winners),
+                   marker_color=WINNERS_COLOUR),
+            go.Bar(name=m("losers"), x=list(names), y=list(losers),
+                   marker_color=LOSERS_COLOUR),
         ])
-        figure.update_layout(title=title, yaxis_title=axis, barmode="group")
+        figure.update_layout(title=title, yaxis_title=m("per_seat_and_game"), barmode="group")
         return self._html(figure)
 
 
-def _error_bars(estimates: Sequence[Estimate], scale: float) -> dict:
+def _error_bars(estimates: Sequence[Estimate]) -> dict:
     return {
         "type": "data", "symmetric": False,
-        "array": [scale * (e.high - e.value) for e in estimates],
-        "arrayminus": [scale * (e.value - e.low) for e in estimates],
+        "array": [100 * (e.high - e.value) for e in estimates],
+        "arrayminus": [100 * (e.value - e.low) for e in estimates],
     }

@@ -1,75 +1,104 @@
-"""The lab's commands, mounted on the `soan` command: simulate, query, report, study."""
+"""The lab's commands, mounted on the `soan` command: simulate, query, report, study.
+
+Every setting is checked before any game is played or any file is written; a bad
+one raises a `SoanError`, which the `soan` command turns into one line saying what
+is wrong, where and how to fix it, and exit code 2.
+"""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
-from soan.console import console, fail
-from soan.engine.core import SoanError
-from soan.lab.runner import default_jobs
+from soan.console import console
 
 GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="Game id, see `soan games`.")]
-PlayersOption = Annotated[int, typer.Option(
+PlayersOption = Annotated[int | None, typer.Option(
     "--players", "-n", help="Number of players (default: as many as --bots names, else 4 "
     "where the game allows).")]
 BotsOption = Annotated[str, typer.Option(
-    help="One bot spec for every seat, or one per seat: heuristic, random, ismcts:iters=200.")]
+    help="Bot specs, comma-separated: heuristic, random, ismcts:iters=200. They cycle "
+    "through the seats (heuristic,random at 4 seats: heuristic, random, heuristic, random) "
+    "and rotate one seat each game.")]
 OptionOption = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="Rule number override key=value (repeat for several).")]
-SeedOption = Annotated[int, typer.Option(help="Game i of the run uses seed S+i.")]
-JobsOption = Annotated[int, typer.Option(help="Processes to play with (default: all cores).")]
+SeedOption = Annotated[int, typer.Option(help="Game i of the run uses seed S+i (0 to 2^63-1).")]
+JobsOption = Annotated[int | None, typer.Option(
+    help="Processes to play with (default: all cores).")]
 BackendOption = Annotated[str, typer.Option(help="local (this machine) or ray.")]
 AddressOption = Annotated[str | None, typer.Option(
     help="Address of a running Ray cluster (default: start a local one).")]
 ContentOption = Annotated[Path | None, typer.Option(
     help="An edited copy of the game's content file.")]
+RepairOption = Annotated[bool, typer.Option(
+    help="Drop damaged chunks and games with missing rows from the results, and play "
+    "those games again.")]
+LangOption = Annotated[str | None, typer.Option(
+    help="Language of the report: en or ja (default: from the locale, LANG=ja_JP... is ja).")]
+
+QUERY_MEMORY = "2GB"  # a query that needs more is stopped with a message
 
 
-def _report_command(files: list[Path], out: Path) -> None:
-    from soan.lab.report import write_report
+@contextmanager
+def _interruptible() -> Iterator[None]:
+    """Ctrl-C during a run: say what is kept and how to resume, and exit with 130."""
+    from soan.lab.simulation import SimulationInterrupted
 
-    report = write_report(files, out)
-    for sentence in report.headlines:
-        console.print(f"• {sentence}", highlight=False, markup=False)
-    console.print(f"Report written to {out}", markup=False)
+    try:
+        yield
+    except SimulationInterrupted as exc:
+        console.print(str(exc), style="yellow", highlight=False, markup=False)
+        raise typer.Exit(130) from None
+
+
+def _execution(jobs: int | None, backend: str, address: str | None) -> Any:
+    from soan.lab.runner import default_jobs
+    from soan.lab.simulation import Execution
+
+    return Execution(default_jobs() if jobs is None else jobs, backend, address)
+
+
+def _print_headlines(headlines: list[tuple[str, list[str]]]) -> None:
+    for heading, sentences in headlines:
+        console.print(heading, style="bold", highlight=False, markup=False)
+        for sentence in sentences:
+            console.print(f"• {sentence}", highlight=False, markup=False)
 
 
 def simulate(
     game_id: GameArgument,
     out: Annotated[Path, typer.Option(help="Results file (Parquet); re-run to resume.")],
-    players: PlayersOption = 0,
+    players: PlayersOption = None,
     games: Annotated[int, typer.Option(help="Number of games.")] = 1000,
     bots: BotsOption = "heuristic",
     variant: Annotated[str, typer.Option(help="Named variant, see `soan games`.")] = "default",
     option: OptionOption = None,
     seed: SeedOption = 1,
-    jobs: JobsOption = 0,
+    jobs: JobsOption = None,
     backend: BackendOption = "local",
     address: AddressOption = None,
     records: Annotated[Path | None, typer.Option(
         help="Also keep each game's replayable record in this folder.")] = None,
     content: ContentOption = None,
+    repair: RepairOption = False,
 ) -> None:
     """Play many bot games and store one row per game and seat in a Parquet file.
 
     Example: soan simulate cityplan -n 4 --games 2000 --bots heuristic,random --out runs/a.parquet
     """
-    from soan.lab.simulation import Execution, SimulationInterrupted, build_run
+    from soan.lab.simulation import build_run, check_games
     from soan.lab.simulation import simulate as run_games
 
-    try:
+    with _interruptible():
+        check_games(games, seed)
         run = build_run(game_id, players, bots, variant, option or [], seed, content, records)
-        execution = Execution(jobs or default_jobs(), backend, address)
-        held = run_games(run, games, out, execution, console)
-    except SimulationInterrupted as exc:
-        console.print(str(exc), style="yellow", highlight=False, markup=False)
-        raise typer.Exit(130) from None
-    except SoanError as exc:
-        fail(str(exc))
+        execution = _execution(jobs, backend, address)
+        held = run_games(run, games, out, execution, console, repair)
     console.print(f"{out} holds {held} games ({held * run.spec.players} rows). "
                   f"Next: soan report {out} --out report.html", markup=False)
 
@@ -77,100 +106,157 @@ def simulate(
 def query(
     file: Annotated[Path, typer.Argument(help="Results file written by soan simulate.")],
     sql: Annotated[str, typer.Argument(help="SQL over the table `results`.")],
+    limit: Annotated[int, typer.Option(help="Rows to print at most.")] = 100,
+    timeout: Annotated[float, typer.Option(help="Seconds a query may run.")] = 60.0,
 ) -> None:
     """Ask the results anything in SQL (DuckDB); the file is the table `results`.
 
-    Example: soan query runs/a.parquet "SELECT seat, avg(win_share) FROM results GROUP BY seat"
+    The query reads only that table: it cannot read or write other files.
+    Example: soan query runs/a.parquet "SELECT position, avg(win_share) FROM results GROUP BY 1"
     """
+    rows, columns, more = _run_query(file, sql, limit, timeout)
+    _print_rows(rows, columns, more, limit)
+
+
+def _run_query(file: Path, sql: str, limit: int, timeout: float
+               ) -> tuple[list[tuple], list[str], bool]:
     import duckdb
 
-    if not file.exists():
-        fail(f"no results file {file}")
-    connection = duckdb.connect()
-    literal = "'" + str(file).replace("'", "''") + "'"
-    connection.execute(f"CREATE VIEW results AS SELECT * FROM read_parquet({literal})")
+    from soan.lab.runner import LabError
+    from soan.lab.store import RUN_KEY, read_metadata
+
+    if not 1 <= limit <= 1_000_000:
+        raise LabError(f"--limit {limit}: print from 1 to 1,000,000 rows")
+    if not 0 < timeout <= 86_400:
+        raise LabError(f"--timeout {timeout}: give from a fraction of a second to 86400 seconds")
+    if not sql.strip():
+        raise LabError('the SQL is empty; ask something like "SELECT count(*) FROM results"')
+    if not file.is_file():
+        raise LabError(f"no results file {file}; name a file written by soan simulate")
+    if RUN_KEY not in read_metadata(file):
+        raise LabError(f"{file} was not written by soan simulate; name a results file it wrote")
+    connection = duckdb.connect(":memory:")
+    try:
+        connection.execute("CREATE TABLE results AS SELECT * FROM read_parquet($1)", [str(file)])
+    except duckdb.Error as exc:
+        raise LabError(f"{file} cannot be read: {str(exc).splitlines()[0]}") from None
+    for setting in (f"SET memory_limit = '{QUERY_MEMORY}'", "SET enable_external_access = false",
+                    "SET lock_configuration = true"):
+        connection.execute(setting)
+    timer = threading.Timer(timeout, connection.interrupt)
+    timer.start()
     try:
         cursor = connection.execute(sql)
         columns = [d[0] for d in cursor.description or []]
-        rows = cursor.fetchall()
+        rows = cursor.fetchmany(limit + 1) if columns else []
+    except duckdb.InterruptException:
+        raise LabError(f"the query ran longer than {timeout:g} s and was stopped; "
+                       f"simplify it or raise --timeout") from None
     except duckdb.Error as exc:
-        fail(f"query failed: {exc}")
-    table = Table(title=f"{len(rows)} rows")
+        raise LabError(f"the query failed: {' '.join(str(exc).split())}") from None
+    finally:
+        timer.cancel()
+        connection.close()
+    return rows[:limit], columns, len(rows) > limit
+
+
+def _cell(value: Any) -> str:
+    return f"{value:.4g}" if isinstance(value, float) else str(value)
+
+
+def _print_rows(rows: list[tuple], columns: list[str], more: bool, limit: int) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    shown = f"the first {limit} rows (more follow: add LIMIT or raise --limit)" if more else (
+        f"{len(rows)} rows")
+    table = Table(title=Text(shown))
     for column in columns:
-        table.add_column(column)
+        table.add_column(Text(column))  # Text, not markup: data such as '[/]' prints as is
     for row in rows:
-        table.add_row(*(f"{v:.4g}" if isinstance(v, float) else str(v) for v in row))
+        table.add_row(*(Text(_cell(v)) for v in row))
     console.print(table)
 
 
 def report(
     files: Annotated[list[Path], typer.Argument(help="Results files written by soan simulate.")],
     out: Annotated[Path, typer.Option(help="The HTML page to write.")] = Path("report.html"),
+    lang: LangOption = None,
 ) -> None:
-    """Write one self-contained HTML page: seat advantage, bots, figures, variants compared."""
-    try:
-        _report_command(files, out)
-    except SoanError as exc:
-        fail(str(exc))
+    """Write one self-contained HTML page: provenance, turn order, factions, content, never
+    seen, figures; sets that differ are shown apart and compared with the rules as written."""
+    from soan.lab.messages import language_from_environment
+    from soan.lab.report import write_report
+
+    written = write_report(files, out, lang or language_from_environment())
+    _print_headlines(written.headlines)
+    console.print(f"Report written to {out}", markup=False)
 
 
 def study(
     game_id: GameArgument,
-    out: Annotated[Path, typer.Option(help="Folder for the results files and report.html.")],
+    out: Annotated[Path, typer.Option(help="Folder for the results files and the reports.")],
     variants: Annotated[str, typer.Option(
-        help="Comma-separated variants (default: all of the game's).")] = "",
-    games: Annotated[int, typer.Option(
-        help="Games per run (default: enough for a ±2-point interval on seat win rates).")] = 0,
+        help="Comma-separated variants (default: all of the game's, or only the rules as "
+        "written when sweeping or studying --content).")] = "",
+    games: Annotated[int | None, typer.Option(
+        help="Games per run (default: enough for a ±2-point interval on win rates).")] = None,
     bots: BotsOption = "heuristic",
-    players: PlayersOption = 0,
+    players: PlayersOption = None,
     sweep: Annotated[list[str] | None, typer.Option(
         help="Rule number to sweep, key=v1,v2,... (repeat to sweep several).")] = None,
     option: OptionOption = None,
+    content: Annotated[Path | None, typer.Option(
+        help="An edited content file, studied side by side with the shipped one.")] = None,
     seed: SeedOption = 1,
-    jobs: JobsOption = 0,
+    jobs: JobsOption = None,
     backend: BackendOption = "local",
     address: AddressOption = None,
+    repair: RepairOption = False,
 ) -> None:
-    """Simulate every variant (and every swept value) and write the report, in one go.
+    """Simulate the rules as written and every variant, swept value and content file,
+    then write the report in English (report.html) and Japanese (report.ja.html).
 
     Example: soan study cityplan --sweep hand_limit=7,8,9 --out studies/hand
     """
     from soan.engine.registry import get_game
-    from soan.lab.simulation import (
-        Execution,
-        SimulationInterrupted,
-        build_run,
-        seat_specs,
-    )
+    from soan.lab.messages import language_from_environment
+    from soan.lab.output import check_output_folder
+    from soan.lab.report import FILE_NAMES, write_both
+    from soan.lab.simulation import build_run, check_games
     from soan.lab.simulation import simulate as run_games
     from soan.lab.study import TARGET_HALF_WIDTH, games_for_seat_rates, plan_study
 
-    try:
+    with _interruptible():
+        check_games(games or 1, seed)
         game = get_game(game_id)
-        seats = len(seat_specs(game, bots, players))
-        plan = plan_study(game, variants, sweep or [])
-        if not games:
+        plan = plan_study(game, variants, sweep or [], option or [], content)
+        runs, files = [], []
+        for planned in plan:
+            run = build_run(game_id, players, bots, planned.variant, list(planned.option_args),
+                            seed, planned.content)
+            if all(run.identity != earlier.identity for earlier in runs):
+                runs.append(run)
+                files.append(out / planned.file_name)
+        seats = runs[0].spec.players
+        if games is None:
             games = games_for_seat_rates(seats)
             console.print(
                 f"{games} games per run: a 95% interval of ±{100 * TARGET_HALF_WIDTH:.0f} points "
-                f"on a seat's win rate near the fair {100 / seats:.0f}%."
+                f"on a turn position's win rate near the fair {100 / seats:.0f}%."
             )
-        execution = Execution(jobs or default_jobs(), backend, address)
-        console.print(f"Study of {game.title}: {seats} players, bots {bots}, {len(plan)} runs "
-                      f"({', '.join(r.file_name.removesuffix('.parquet') for r in plan)}), "
+        check_games(games, seed)
+        check_output_folder(out)
+        execution = _execution(jobs, backend, address)
+        console.print(f"Study of {game.title}: {seats} players, bots {bots}, {len(runs)} runs "
+                      f"({', '.join(f.stem for f in files)}), "
                       f"{execution.jobs} jobs on {execution.backend}.", markup=False)
-        files = []
-        for planned in plan:
-            run = build_run(game_id, seats, bots, planned.variant,
-                            [*(option or []), *planned.sweep_args], seed)
-            files.append(out / planned.file_name)
-            run_games(run, games, files[-1], execution, console)
-        _report_command(files, out / "report.html")
-    except SimulationInterrupted as exc:
-        console.print(str(exc), style="yellow", highlight=False, markup=False)
-        raise typer.Exit(130) from None
-    except SoanError as exc:
-        fail(str(exc))
+        for run, file in zip(runs, files, strict=True):
+            run_games(run, games, file, execution, console, repair)
+        written = write_both(files, out, language_from_environment())
+    _print_headlines(written.headlines)
+    console.print(f"Reports written to {out / FILE_NAMES['en']} (English) and "
+                  f"{out / FILE_NAMES['ja']} (日本語)", markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -1,31 +1,51 @@
-"""What a set of games shows: its figures, its plain sentences, and how sets differ.
+"""What one set of games shows, section by section, in plain sentences.
 
-A set is all games of one game, table size, variant and options. Each figure
-carries its 95% interval, and a sentence calls something a difference only
-when its interval excludes zero: the lab never reports luck as a finding.
+Turn order (by position, not seat number), factions, every content item and
+counted rule branch, what never happened, and the outcome figures: each figure
+carries its 95% interval, and a sentence calls something a finding only when
+its interval excludes the fair value (in long lists, its Bonferroni interval),
+so the lab never reports luck as a finding.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
 from soan.lab import metrics
 from soan.lab.charts import Charts
-from soan.lab.metrics import Estimate, GameOutcome
-from soan.lab.runner import ACTIONS_PREFIX, MAX_ACTIONS, POINTS_PREFIX, Row
+from soan.lab.messages import Messages
+from soan.lab.metrics import Association, Estimate, GameOutcome, GroupRate
+from soan.lab.runner import LOTTERY_KEY, POINTS_PREFIX, Row
+from soan.lab.sets import ResultSet
+
+HEADLINE_ITEMS = 5  # content items named in one headline sentence
+SELDOM = 0.01  # an item that occurs in fewer games than this share is all but dead
 
 
 @dataclass
-class BotLine:
-    bot: str
-    seat_games: int
-    win_rate: Estimate
-    mean_score: float
-    mean_rank: float
+class TurnOrder:
+    rates: list[Estimate]  # by position, first player first
+    beyond: list[bool]  # the 95% interval excludes the fair rate
+    fair: float
+    seats_are_positions: bool
+    first_by_seat: list[int]  # games in which each seat moved first
+
+
+@dataclass
+class ItemLine:
+    """One content item or counted rule branch."""
+
+    key: str
+    uses: int  # by every seat in every game
+    games: int  # games in which some seat used it
+    per_game: float
+    winners: float  # mean uses per winning seat-game
+    losers: float
+    association: Association | None
+    beyond: bool = False
 
 
 @dataclass
@@ -46,89 +66,216 @@ class FigureLine:
 
 
 @dataclass
-class ResultSet:
-    """All games of one game, table size, variant and options."""
+class BotLine:
+    bot: str
+    seat_games: int
+    win_rate: Estimate
+    mean_score: float
+    mean_rank: float
 
-    game_id: str
-    title: str
-    players: int
-    variant: str
-    label: str
-    rows: list[Row]
-    games: list[GameOutcome]
-    seat_rates: list[Estimate] = field(default_factory=list)
-    fair: float = 0.0
-    balance: Estimate | None = None
-    bots: list[BotLine] = field(default_factory=list)
-    figures: list[FigureLine] = field(default_factory=list)
-    points: list[SplitLine] = field(default_factory=list)
-    actions: list[SplitLine] = field(default_factory=list)
+
+@dataclass
+class Findings:
+    turn_order: TurnOrder
+    factions: list[GroupRate]
+    content: list[ItemLine]
+    never_seen: list[str]
+    seldom_seen: list[ItemLine]  # seen, but in fewer than SELDOM of the games
+    lottery: Estimate | None
+    lottery_first: Estimate | None
+    balance: Estimate
+    figures: list[FigureLine]
+    bots: list[BotLine]
+    points: list[SplitLine]
+    actions: list[SplitLine]
     headlines: list[str] = field(default_factory=list)
+    notes: dict[str, list[str]] = field(default_factory=dict)  # sentences by section
     charts: dict[str, Markup] = field(default_factory=dict)
 
 
-@dataclass
-class ComparisonLine:
-    name: str
-    values: list[str]
-    differences: list[tuple[str, bool]]  # text, and whether it is beyond chance
-
-
-@dataclass
-class Comparison:
-    labels: list[str]
-    lines: list[ComparisonLine]
-    headlines: list[str]
-    chart: Markup
-
-
-# ---- formatting ------------------------------------------------------------------------
-
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def rate_text(e: Estimate) -> str:
-    """'31.2% (95% CI 29.1–33.4%)'."""
-    value, low, high = (f"{100 * x:.1f}" for x in (e.value, e.low, e.high))
-    return f"{value}% (95% CI {low}–{high}%)"
-
-
-def number_text(e: Estimate, digits: int = 2) -> str:
-    return f"{e.value:.{digits}f} (95% CI {e.low:.{digits}f} to {e.high:.{digits}f})"
-
-
 def difference_text(e: Estimate, percent: bool, digits: int = 1) -> str:
-    """'+3.1 points (95% CI +0.5 to +5.7)': rates differ in percentage points."""
-    scale, unit = (100, " points") if percent else (1, "")
-    value, low, high = (f"{scale * x:+.{digits}f}" for x in (e.value, e.low, e.high))
-    return f"{value}{unit} (95% CI {low} to {high})"
+    """A difference with its interval in English, for pages written in English only."""
+    return Messages("en").difference(e, percent, digits)
 
 
-# ---- one set ---------------------------------------------------------------------------
+# ---- turn order ------------------------------------------------------------------------
 
-def _columns(rows: list[Row], prefix: str) -> list[str]:
-    """The points or action columns this set has (in file order)."""
-    return [k for k in rows[0] if k.startswith(prefix) and any(r[k] is not None for r in rows)]
+def turn_order(games: list[GameOutcome]) -> TurnOrder:
+    n = len(games[0].win_shares)
+    rates = metrics.position_win_rates(games)
+    fair = 1 / n
+    beyond = [r.excludes(fair) for r in rates]
+    first = Counter(g.first for g in games)
+    return TurnOrder(rates, beyond, fair, set(first) == {0}, [first[s] for s in range(n)])
 
 
-def _split(rows: list[Row], prefix: str) -> list[SplitLine]:
-    """Winners' and losers' mean of each column, with the gap's interval."""
-    finished = [r for r in rows if r["completed"]]
-    winners = [r for r in finished if r["win_share"] > 0]
-    losers = [r for r in finished if r["win_share"] == 0]
-    if not winners or not losers:
+def _turn_sentences(turn: TurnOrder, m: Messages) -> tuple[list[str], list[str]]:
+    """Headlines and the section's notes."""
+    fair = m.pct(turn.fair)
+    verdict = m("beyond") if turn.beyond[0] else m("within")
+    headlines = [m("first_player", rate=m.rate(turn.rates[0]), fair=fair, verdict=verdict)]
+    others = [p for p in range(1, len(turn.rates)) if turn.beyond[p]]
+    if others:
+        headlines.append(m("positions_beyond", fair=fair, items=m.join(
+            m("position_item", position=m.ordinal(p + 1), rate=m.rate(turn.rates[p]))
+            for p in others)))
+    elif not turn.beyond[0]:
+        headlines.append(m("positions_within", fair=fair))
+    if turn.seats_are_positions:
+        notes = [m("seats_are_positions")]
+    else:
+        notes = [m("first_by_seat", counts=m.join(
+            m("seat_count", seat=s + 1, games=count) for s, count in enumerate(turn.first_by_seat)
+        ))]
+    return headlines, notes
+
+
+# ---- factions --------------------------------------------------------------------------
+
+def factions(rows: list[Row], players: int) -> list[GroupRate]:
+    """Win rate per faction, where the game has factions; sorted by win rate."""
+    pairs = [(r["faction"], r["win_share"]) for r in rows if r["faction"] is not None]
+    if not pairs:
         return []
+    rates = metrics.group_win_rates(pairs, 1 / players)
+    return sorted(rates, key=lambda g: -g.rate.value)
+
+
+def _faction_sentences(lines: list[GroupRate], players: int, m: Messages) -> list[str]:
+    """The factions above the fair rate beyond chance, one sentence each; those below in
+    one sentence (lines come sorted by win rate)."""
+    fair = 1 / players
+    above = [g for g in lines if g.beyond and g.rate.value > fair]
+    below = [g for g in lines if g.beyond and g.rate.value < fair]
+    if not above and not below:
+        return [m("factions_within", fair=m.pct(fair), count=len(lines))]
+    sentences = [m("faction_beyond", name=g.name, rate=m.rate(g.rate), fair=m.pct(fair))
+                 for g in above]
+    if below:
+        sentences.append(m("factions_below", fair=m.pct(fair), items=m.join(
+            m("faction_item", name=g.name, rate=m.rate(g.rate)) for g in below)))
+    return sentences
+
+
+# ---- content ---------------------------------------------------------------------------
+
+def content(rows: list[Row], universe: list[str]) -> list[ItemLine]:
+    """Every usage key that could occur (the content's order) and any other seen."""
+    games = len({r["seed"] for r in rows})
+    seen = list(dict.fromkeys(k for r in rows for k in r["usage"]))
+    keys = list(dict.fromkeys([*universe, *seen]))
+    decided = {r["seed"] for r in rows if r["won"]}
+    winners = [r for r in rows if r["won"]]
+    losers = [r for r in rows if not r["won"] and r["seed"] in decided]
     lines = []
-    for column in _columns(rows, prefix):
-        w = [r[column] or 0 for r in winners]
-        lo = [r[column] or 0 for r in losers]
-        lines.append(SplitLine(column.removeprefix(prefix), sum(w) / len(w), sum(lo) / len(lo),
-                               metrics.difference_of_means(lo, w)))
+    for key in keys:
+        used, unused = [], []
+        total = 0
+        in_games = set()
+        for row in rows:
+            count = row["usage"].get(key, 0)
+            total += count
+            if count:
+                in_games.add(row["seed"])
+            (used if count else unused).append(row["win_share"])
+        lines.append(ItemLine(
+            key, total, len(in_games), total / games,
+            sum(r["usage"].get(key, 0) for r in winners) / max(len(winners), 1),
+            sum(r["usage"].get(key, 0) for r in losers) / max(len(losers), 1),
+            # the lottery key is noted for winners only: its "association" is its definition
+            None if key == LOTTERY_KEY else metrics.association(used, unused),
+        ))
+    compared = [line for line in lines if line.association is not None]
+    for line in compared:
+        line.beyond = metrics.association_beyond_chance(line.association, len(compared))
     return lines
 
 
-def _bots(rows: list[Row]) -> list[BotLine]:
+def seldom_seen(lines: list[ItemLine], games: int) -> list[ItemLine]:
+    """Items seen, but in fewer than one game in a hundred: as good as dead at the table,
+    though "Never seen" alone would not name them."""
+    return [x for x in lines if 0 < x.games < SELDOM * games]
+
+
+def _content_sentences(lines: list[ItemLine], factions: set[str], m: Messages) -> list[str]:
+    """Items whose users win more (or less) beyond chance; factions have their own
+    section, so their keys (race:グロリアス) are left to it."""
+    marked = [x for x in lines if x.beyond and x.association is not None
+              and x.key.partition(":")[2] not in factions]
+    if not marked:
+        return [m("content_within")]
+    marked.sort(key=lambda x: -abs(x.association.difference.value))
+
+    def items(chosen: list[ItemLine]) -> str:
+        return m.join(
+            m("content_item", name=x.key, used=m.pct(x.association.used.value),
+              count=x.association.used_games, unused=m.pct(x.association.unused.value))
+            for x in chosen[:HEADLINE_ITEMS]
+        )
+
+    winning = [x for x in marked if x.association.difference.value > 0]
+    losing = [x for x in marked if x.association.difference.value < 0]
+    sentences = []
+    if winning:
+        sentences.append(m("content_beyond", items=items(winning)))
+    if losing:
+        sentences.append(m("content_losing", items=items(losing)))
+    sentences[-1] += m("content_association")
+    return sentences
+
+
+def _never_sentences(found: Findings, games: int, universe: int, m: Messages) -> list[str]:
+    """Headlines naming what never occurred and what all but never did; the section's
+    note counts the first."""
+    if found.never_seen:
+        headlines = [m("never_headline", games=games, items=m.join(found.never_seen))]
+        found.notes["never_seen"] = [m("never_count", count=len(found.never_seen),
+                                       total=universe)]
+    else:
+        headlines = [m("never_none")]
+        found.notes["never_seen"] = [m("never_none")]
+    if found.seldom_seen:
+        headlines.append(m("seldom_headline", items=m.join(
+            m("seldom_item", name=x.key, games=x.games) for x in found.seldom_seen)))
+    return headlines
+
+
+# ---- lottery ---------------------------------------------------------------------------
+
+def lottery(rows: list[Row], games: list[GameOutcome]) -> tuple[Estimate | None, Estimate | None]:
+    """How often the lottery changed the winner, and the first player's win rate without
+    those games (None for games with no lottery)."""
+    if rows[0].get("lottery_decided") is None:
+        return None, None
+    decided_by_lottery = {r["seed"] for r in rows if r["lottery_decided"]}
+    share = metrics.proportion(len(decided_by_lottery), len(games))
+    rest = [g for g in games if g.seed not in decided_by_lottery]
+    first = metrics.win_rate([metrics.first_player_rate(g) for g in rest]) if rest else None
+    return share, first
+
+
+# ---- outcome figures, bots, points and actions ------------------------------------------
+
+def figures(result_set: ResultSet, balance: Estimate, m: Messages) -> list[FigureLine]:
+    games, rows = result_set.games, result_set.rows
+    seconds = sum(r["duration_s"] for r in rows if r["seat"] == 1) / len(games)
+    lines = [
+        FigureLine(m("f_balance"), m.number(balance), m("f_balance_ref")),
+        FigureLine(m("f_decided"), m.rate(metrics.decided_share(games)), m("f_decided_ref")),
+        FigureLine(m("f_drawn"), m.rate(metrics.drawishness(games)), m("f_drawn_ref")),
+    ]
+    if any(not g.completed for g in games):
+        lines.append(FigureLine(m("f_unfinished"), m.rate(metrics.unfinished_share(games)),
+                                m("f_unfinished_ref")))
+    return [
+        *lines,
+        FigureLine(m("f_turns"), m.number(metrics.duration_turns(games), 1), ""),
+        FigureLine(m("f_actions"), m.number(metrics.duration_actions(games), 1), ""),
+        FigureLine(m("f_time"), f"{1000 * seconds:.1f} ms", m("f_time_ref")),
+    ]
+
+
+def bots(rows: list[Row]) -> list[BotLine]:
     by_bot: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
         by_bot[row["bot"]].append(row)
@@ -140,222 +287,137 @@ def _bots(rows: list[Row]) -> list[BotLine]:
     return sorted(lines, key=lambda line: -line.win_rate.value)
 
 
-def analyse(result_set: ResultSet, charts: Charts) -> None:
-    """Fill in a set's figures, sentences and charts."""
-    games, rows = result_set.games, result_set.rows
-    result_set.seat_rates = rates = metrics.seat_win_rates(games)
-    result_set.fair = fair = metrics.fair_win_rate(games)
-    result_set.balance = metrics.balance(games)
-    result_set.bots = _bots(rows)
-    result_set.points = _split(rows, POINTS_PREFIX)
-    result_set.actions = _split(rows, ACTIONS_PREFIX)
-    seconds = sum(r["duration_s"] for r in rows if r["seat"] == 1) / len(games)
-    result_set.figures = [
-        FigureLine("Balance", number_text(result_set.balance), "1 = balanced"),
-        FigureLine("First-seat advantage", rate_text(metrics.first_seat_advantage(games)),
-                   f"fair {pct(1 / result_set.players)}"),
-        FigureLine("Completion", rate_text(metrics.completion(games)), "share with a winner"),
-        FigureLine("Drawishness", rate_text(metrics.drawishness(games)), "share drawn"),
-        FigureLine("Duration (turns)", number_text(metrics.duration_turns(games), 1), ""),
-        FigureLine("Duration (actions)", number_text(metrics.duration_actions(games), 1), ""),
-        FigureLine("Time per game", f"{1000 * seconds:.1f} ms", "bots included"),
-    ]
-    result_set.headlines = [
-        _seat_sentence(rates, fair),
-        *_bot_sentence(result_set.bots),
-        _length_sentence(games),
-        *_points_sentence(result_set.points),
-        *_actions_sentence(result_set.actions),
-    ]
-    name = result_set.label
-    seat_scores = [[r["score"] for r in rows if r["seat"] == s + 1] for s in range(len(rates))]
-    result_set.charts = {
-        "seats": charts.seat_win_rates(rates, fair, f"Win rate by seat: {name}"),
-        "scores": charts.scores_by_seat(seat_scores, f"Final scores by seat: {name}"),
-    }
-    for key, lines, what in (("points", result_set.points, "Mean points by source"),
-                             ("actions", result_set.actions, "Mean actions per game by kind")):
-        if lines:
-            result_set.charts[key] = charts.winners_and_losers(
-                [x.name for x in lines], [x.winners for x in lines], [x.losers for x in lines],
-                f"{what}, winners and losers: {name}", "per seat and game",
-            )
+def _counts(row: Row, source: str) -> dict[str, int]:
+    if source == "points":
+        return {k.removeprefix(POINTS_PREFIX): v for k, v in row.items()
+                if k.startswith(POINTS_PREFIX) and v is not None}
+    return row["action_kinds"]
 
 
-def _seat_sentence(rates: list[Estimate], fair: float) -> str:
-    unusual = sorted((s for s in range(len(rates)) if rates[s].excludes(fair)),
-                     key=lambda s: -abs(rates[s].value - fair))
-    if not unusual:
-        low = min(range(len(rates)), key=lambda s: rates[s].value)
-        high = max(range(len(rates)), key=lambda s: rates[s].value)
-        return (
-            f"No seat wins more or less than a fair {pct(fair)} beyond chance: seat "
-            f"{high + 1} wins {rate_text(rates[high])} and seat {low + 1} "
-            f"{rate_text(rates[low])}."
-        )
-    first, *others = unusual
-    sentence = (f"Seat order matters: seat {first + 1} wins {rate_text(rates[first])} "
-                f"against a fair {pct(fair)}.")
-    more = "; ".join(f"seat {s + 1} {rate_text(rates[s])}" for s in others)
-    return sentence + (f" Also beyond chance: {more}." if more else "")
-
-
-def _bot_sentence(bots: list[BotLine]) -> list[str]:
-    if len(bots) < 2:
+def split(rows: list[Row], source: str) -> list[SplitLine]:
+    """Winners' and losers' mean of each points source or action kind, with the gap."""
+    decided = {r["seed"] for r in rows if r["won"]}
+    winners = [_counts(r, source) for r in rows if r["won"]]
+    losers = [_counts(r, source) for r in rows if not r["won"] and r["seed"] in decided]
+    if not winners or not losers:
         return []
-    parts = ", ".join(f"{b.bot} {rate_text(b.win_rate)}" for b in bots)
-    return [f"Bot strength (share of its seats won): {parts}."]
-
-
-def _length_sentence(games: list[GameOutcome]) -> str:
-    turns, actions = metrics.duration_turns(games), metrics.duration_actions(games)
-    sentence = (
-        f"Games last {turns.value:.1f} turns ({actions.value:.0f} actions) on average; "
-        f"{rate_text(metrics.completion(games))} end with a winner and "
-        f"{rate_text(metrics.drawishness(games))} in a draw."
-    )
-    unfinished = sum(not g.completed for g in games)
-    if unfinished:
-        sentence += f" {unfinished} games were stopped at the {MAX_ACTIONS:,}-action limit."
-    return sentence
+    names = list(dict.fromkeys(k for c in (*winners, *losers) for k in c))
+    if source == "actions":
+        names.sort()
+    lines = []
+    for name in names:
+        w = [c.get(name, 0) for c in winners]
+        lo = [c.get(name, 0) for c in losers]
+        lines.append(SplitLine(name, sum(w) / len(w), sum(lo) / len(lo),
+                               metrics.difference_of_means(lo, w)))
+    return lines
 
 
 def _widest_real_gap(lines: list[SplitLine]) -> SplitLine | None:
-    """The line whose winners-losers gap is largest among those beyond chance."""
     real = [x for x in lines if x.gap.excludes(0)]
     return max(real, key=lambda x: abs(x.gap.value)) if real else None
 
 
-def _points_sentence(points: list[SplitLine]) -> list[str]:
+def _points_sentence(points: list[SplitLine], m: Messages) -> list[str]:
     if not points:
         return []
-    total_w, total_l = sum(x.winners for x in points), sum(x.losers for x in points)
-    sentence = f"Winners score {total_w:.1f} points on average, losers {total_l:.1f}"
+    sentence = m("points_sentence", winners=f"{sum(x.winners for x in points):.1f}",
+                 losers=f"{sum(x.losers for x in points):.1f}")
     widest = _widest_real_gap(points)
     if widest is None:
-        return [sentence + "; no source of points sets them apart beyond chance."]
-    return [
-        f"{sentence}; the widest gap is in {widest.name}: {widest.winners:.1f} against "
-        f"{widest.losers:.1f}, a gap of {difference_text(widest.gap, False)}."
-    ]
+        return [sentence + m("points_none")]
+    return [sentence + m("points_gap", name=widest.name, winners=f"{widest.winners:.1f}",
+                         losers=f"{widest.losers:.1f}",
+                         gap=m.difference(widest.gap, False))]
 
 
-def _actions_sentence(actions: list[SplitLine]) -> list[str]:
+def _actions_sentence(actions: list[SplitLine], m: Messages) -> list[str]:
     if not actions:
         return []
     widest = _widest_real_gap(actions)
     if widest is None:
-        return ["No kind of action sets winners apart from losers beyond chance."]
-    return [
-        f"The kind of action that most sets winners apart is {widest.name!r}: winners take "
-        f"it {widest.winners:.1f} times a game, losers {widest.losers:.1f}: a gap of "
-        f"{difference_text(widest.gap, False)}."
+        return [m("actions_none")]
+    return [m("actions_gap", name=widest.name, winners=f"{widest.winners:.1f}",
+              losers=f"{widest.losers:.1f}", gap=m.difference(widest.gap, False))]
+
+
+def _length_sentence(games: list[GameOutcome], m: Messages) -> str:
+    turns, actions = metrics.duration_turns(games), metrics.duration_actions(games)
+    sentence = m("length", turns=f"{turns.value:.1f}", actions=f"{actions.value:.0f}")
+    unfinished = sum(not g.completed for g in games)
+    return sentence + (m("unfinished", count=unfinished) if unfinished else "")
+
+
+def _bots_sentence(lines: list[BotLine], m: Messages) -> list[str]:
+    if len(lines) < 2:
+        return []
+    best, worst = lines[0], lines[-1]
+    return [m("bots_sentence", best=best.bot, best_rate=m.rate(best.win_rate),
+              worst=worst.bot, worst_rate=m.rate(worst.win_rate))]
+
+
+# ---- one set ---------------------------------------------------------------------------
+
+def analyse(result_set: ResultSet, m: Messages, charts: Charts) -> Findings:
+    """Every section's figures, sentences and charts for one set."""
+    games, rows, players = result_set.games, result_set.rows, result_set.players
+    turn = turn_order(games)
+    faction_lines = factions(rows, players)
+    items = content(rows, result_set.usage_keys)
+    lottery_share, lottery_first = lottery(rows, games)
+    balance = metrics.balance(games)
+    found = Findings(
+        turn_order=turn, factions=faction_lines, content=items,
+        never_seen=[x.key for x in items if x.uses == 0],
+        seldom_seen=seldom_seen(items, len(games)),
+        lottery=lottery_share, lottery_first=lottery_first, balance=balance,
+        figures=figures(result_set, balance, m), bots=bots(rows),
+        points=split(rows, "points"), actions=split(rows, "actions"),
+    )
+    turn_headlines, found.notes["turn_order"] = _turn_sentences(turn, m)
+    found.headlines = list(turn_headlines)
+    if lottery_share is not None:
+        found.headlines.append(m("lottery", rate=m.rate(lottery_share)))
+        if lottery_first is not None:
+            found.notes["turn_order"].append(m("lottery_first", rate=m.rate(lottery_first),
+                                               fair=m.pct(turn.fair)))
+    if faction_lines:
+        found.headlines += _faction_sentences(faction_lines, players, m)
+    found.headlines += _content_sentences(items, {g.name for g in faction_lines}, m)
+    found.headlines += _never_sentences(found, len(games), len(items), m)
+    found.headlines += [
+        _length_sentence(games, m),
+        *_bots_sentence(found.bots, m),
+        *_points_sentence(found.points, m),
+        *_actions_sentence(found.actions, m),
     ]
+    found.charts = _charts(result_set, found, m, charts)
+    return found
 
 
-# ---- comparing sets --------------------------------------------------------------------
-
-@dataclass
-class _Figure:
-    """A figure that can be compared between sets: its text and its difference."""
-
-    name: str
-    percent: bool
-    value: Callable[[ResultSet], Estimate]
-    difference: Callable[[ResultSet, ResultSet], Estimate]
-    digits: int = 1
-
-
-def _share_figure(name: str, per_game: Callable[[GameOutcome], float]) -> _Figure:
-    def value(s: ResultSet) -> Estimate:
-        return metrics.win_rate([per_game(g) for g in s.games])
-
-    def difference(a: ResultSet, b: ResultSet) -> Estimate:
-        return metrics.difference_of_proportions(
-            sum(map(per_game, a.games)), len(a.games), sum(map(per_game, b.games)), len(b.games)
-        )
-
-    return _Figure(name, True, value, difference)
-
-
-def _mean_figure(name: str, per_game: Callable[[GameOutcome], float]) -> _Figure:
-    return _Figure(
-        name, False,
-        lambda s: metrics.mean([per_game(g) for g in s.games]),
-        lambda a, b: metrics.difference_of_means(list(map(per_game, a.games)),
-                                                 list(map(per_game, b.games))),
-    )
-
-
-def _comparable_figures(players: int) -> list[_Figure]:
-    seats = [
-        _share_figure(f"Seat {s + 1} win rate", lambda g, s=s: g.win_shares[s])
-        for s in range(players)
-    ]
-    balance = _Figure(
-        "Balance", False, lambda s: s.balance or metrics.balance(s.games),
-        lambda a, b: metrics.bootstrap_difference(metrics.balance_value, a.games, b.games),
-        digits=2,
-    )
-    return [
-        balance, *seats,
-        _share_figure("First-seat advantage", metrics.first_seat_wins),
-        _share_figure("Completion", lambda g: float(g.decided)),
-        _share_figure("Drawishness", lambda g: float(g.drawn)),
-        _mean_figure("Duration (turns)", lambda g: g.turns),
-        _mean_figure("Duration (actions)", lambda g: g.actions),
-    ]
-
-
-def compare(sets: list[ResultSet], charts: Charts) -> Comparison:
-    """Every figure of every set next to the first set's, with the difference.
-    The sets are of one game and table size."""
-    base, others = sets[0], sets[1:]
-    lines = []
-    headlines = []
-    noted: dict[str, list[str]] = defaultdict(list)
-    for figure in _comparable_figures(base.players):
-        values = [figure.value(s) for s in sets]
-        differences = [figure.difference(base, s) for s in others]
-        texts = [rate_text(v) if figure.percent else number_text(v, figure.digits)
-                 for v in values]
-        lines.append(ComparisonLine(figure.name, texts, [
-            (difference_text(d, figure.percent, figure.digits), d.excludes(0))
-            for d in differences
-        ]))
-        for other, value, difference in zip(others, values[1:], differences, strict=True):
-            if figure.name == "Balance":
-                headlines.append(_fairness_sentence(base, other, values[0], value, difference))
-            elif difference.excludes(0):
-                noted[other.label].append(
-                    f"{figure.name.lower()} "
-                    f"{difference_text(difference, figure.percent, figure.digits)}"
-                )
-    for other in others:
-        changes = noted.get(other.label)
-        headlines.append(
-            f"Against {base.label}, {other.label} changes beyond chance: {'; '.join(changes)}."
-            if changes else
-            f"No other figure differs beyond chance between {other.label} and {base.label}."
-        )
-    chart = charts.seat_win_rates_by_set(
-        [s.label for s in sets], [s.seat_rates for s in sets],
-        f"Win rate by seat, side by side: {base.title}, {base.players} players",
-    )
-    return Comparison([s.label for s in sets], lines, headlines, chart)
-
-
-def _fairness_sentence(
-    base: ResultSet, other: ResultSet, base_value: Estimate, value: Estimate,
-    difference: Estimate,
-) -> str:
-    verdict = (
-        "yes, fairer beyond chance" if difference.low > 0 else
-        "no, less fair beyond chance" if difference.high < 0 else
-        "no difference beyond chance"
-    )
-    return (
-        f"Is {other.label} fairer than {base.label}? Balance {value.value:.2f} against "
-        f"{base_value.value:.2f}, a difference of {difference_text(difference, False, 2)}: "
-        f"{verdict}."
-    )
+def _charts(result_set: ResultSet, found: Findings, m: Messages, charts: Charts
+            ) -> dict[str, Markup]:
+    name = result_set.label
+    players = result_set.players
+    positions = [m.ordinal(p + 1) for p in range(players)]
+    by_position: list[list[float]] = [[] for _ in range(players)]
+    for row in result_set.rows:
+        by_position[row["position"] - 1].append(row["score"])
+    out = {
+        "turn_order": charts.rates(positions, found.turn_order.rates, found.turn_order.fair,
+                                   f"{m('positions_chart')}: {name}", m),
+        "scores": charts.boxes(positions, by_position, f"{m('scores_chart')}: {name}",
+                               m("final_score")),
+    }
+    if found.factions:
+        out["factions"] = charts.rates([g.name for g in found.factions],
+                                       [g.rate for g in found.factions], 1 / players,
+                                       f"{m('factions_chart')}: {name}", m)
+    for key, lines, title in (("points", found.points, "points_chart"),
+                              ("actions", found.actions, "actions_chart")):
+        if lines:
+            out[key] = charts.winners_and_losers(
+                [x.name for x in lines], [x.winners for x in lines], [x.losers for x in lines],
+                f"{m(title)}: {name}", m,
+            )
+    return out

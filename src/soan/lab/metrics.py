@@ -3,27 +3,37 @@
 Proportions get Wilson score intervals, which stay honest near 0% and 100% and
 for small samples; differences of proportions get Newcombe's interval built
 from two Wilson intervals; means get normal intervals. Balance is a maximum
-over seats, which has no simple formula for its spread, so it is bootstrapped
-over games with a fixed seed (the same results always give the same page).
+over positions, which has no simple formula for its spread, so it is
+bootstrapped over games with a fixed seed (the same results give the same page).
+Two sets played on the same seeds are compared game by game (paired), which
+removes the luck of the deal both share.
 
-The outcome figures follow Ludii's definitions, adapted to shared wins:
-- balance: 1 minus the largest gap between two seats' win rates;
-- first-seat advantage: how often seat 1 wins, a draw or unfinished game
-  counting 1/N (so a fair game scores exactly 1/N);
-- completion: the share of games that end with a winner;
+A game with no winner (a draw, or one stopped unfinished) gives every seat 1/N,
+so a fair game reads exactly 1/N; how often that happens is its own figure.
+The outcome figures follow Ludii's definitions:
+- balance: 1 minus the largest gap between two turn positions' win rates;
+- decided games: the share of games that end with a winner;
 - drawishness: the share of finished games that end without one;
 - duration: the mean number of turns (and of actions) per game.
+
+Where a page lists many figures against one reference (every card's win rate),
+a 95% interval misses by luck about once in twenty, so such a list marks an
+item "beyond chance" only when its Bonferroni interval (95% over the whole
+list) excludes the reference.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 
 from soan.engine.rng import Rng
 
-Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
+CONFIDENCE = 0.95
+Z95 = NormalDist().inv_cdf(1 - (1 - CONFIDENCE) / 2)  # 1.959963984540054
 BOOTSTRAP_RESAMPLES = 400
 
 
@@ -42,21 +52,29 @@ class Estimate:
 
 @dataclass(frozen=True)
 class GameOutcome:
-    """What the figures need from one game: each seat's win share and its length."""
+    """What the figures need from one game: each seat's win share, who moved first,
+    how it ended and how long it took."""
 
-    win_shares: tuple[float, ...]  # 1/k for each of k winners, 0 otherwise
-    completed: bool  # the game reached its end (not stopped at the action limit)
+    win_shares: tuple[float, ...]  # by seat: 1/k for each of k winners; 1/N each if none
+    decided: bool  # ended with at least one winner
+    completed: bool  # reached its end (not stopped at the action limit)
     turns: int
     actions: int
-
-    @property
-    def decided(self) -> bool:
-        return self.completed and sum(self.win_shares) > 0
+    first: int = 0  # the seat (0-based) that moved first in turn order
+    seed: int = 0
 
     @property
     def drawn(self) -> bool:
         return self.completed and not self.decided
 
+    @property
+    def by_position(self) -> tuple[float, ...]:
+        """The win shares in turn order: the first player's first."""
+        n = len(self.win_shares)
+        return tuple(self.win_shares[(self.first + k) % n] for k in range(n))
+
+
+# ---- intervals -------------------------------------------------------------------------
 
 def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """Wilson's score interval for `successes` out of `trials` (fractions allowed)."""
@@ -67,17 +85,29 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     denominator = 1 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)  # exact at the ends
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return low, high
 
 
-def proportion(successes: float, trials: int) -> Estimate:
+def family_z(items: int) -> float:
+    """The z of a Bonferroni interval: 95% over `items` intervals at once."""
+    return NormalDist().inv_cdf(1 - (1 - CONFIDENCE) / (2 * max(items, 1)))
+
+
+def proportion(successes: float, trials: int, z: float = Z95) -> Estimate:
     """A proportion with its Wilson interval."""
-    low, high = wilson_interval(successes, trials)
+    low, high = wilson_interval(successes, trials, z)
     return Estimate(successes / trials if trials else 0.0, low, high)
 
 
+def beyond_chance(successes: float, trials: int, reference: float, items: int) -> bool:
+    """True when a proportion's Bonferroni interval over `items` excludes `reference`."""
+    return trials > 0 and proportion(successes, trials, family_z(items)).excludes(reference)
+
+
 def win_rate(win_shares: Sequence[float]) -> Estimate:
-    """The mean win share over some seat-games (one bot's, one seat's)."""
+    """The mean win share over some seat-games (one bot's, one position's)."""
     return proportion(sum(win_shares), len(win_shares))
 
 
@@ -101,10 +131,10 @@ def games_for_half_width(p: float, half_width: float, z: float = Z95) -> int:
 
 
 def difference_of_proportions(
-    successes_a: float, trials_a: int, successes_b: float, trials_b: int
+    successes_a: float, trials_a: int, successes_b: float, trials_b: int, z: float = Z95
 ) -> Estimate:
     """b's proportion minus a's, with Newcombe's hybrid score interval (method 10)."""
-    a, b = proportion(successes_a, trials_a), proportion(successes_b, trials_b)
+    a, b = proportion(successes_a, trials_a, z), proportion(successes_b, trials_b, z)
     difference = b.value - a.value
     low = difference - math.hypot(b.value - b.low, a.high - a.value)
     high = difference + math.hypot(b.high - b.value, a.value - a.low)
@@ -136,28 +166,57 @@ def difference_of_means(a: Sequence[float], b: Sequence[float]) -> Estimate:
     return Estimate(difference, difference - half, difference + half)
 
 
-def seat_win_rates(games: Sequence[GameOutcome]) -> list[Estimate]:
-    """Each seat's win rate over all games (shared wins count 1/k, draws 0)."""
-    seats = len(games[0].win_shares)
-    return [proportion(sum(g.win_shares[s] for g in games), len(games)) for s in range(seats)]
+def paired_difference(a: Sequence[float], b: Sequence[float]) -> Estimate:
+    """The mean of b - a over paired games (the same seed in both), with a normal 95%
+    interval on the per-game differences: luck the two games share cancels out."""
+    return mean([y - x for x, y in zip(a, b, strict=True)])
 
 
-def fair_win_rate(games: Sequence[GameOutcome]) -> float:
-    """The win rate every seat would have if seat order did not matter."""
-    seats = len(games[0].win_shares)
-    return sum(g.decided for g in games) / len(games) / seats
+# ---- turn order, balance, outcomes -----------------------------------------------------
+
+def position_win_rates(games: Sequence[GameOutcome]) -> list[Estimate]:
+    """The win rate of each turn position (first player first) over all games."""
+    positions = len(games[0].win_shares)
+    return [win_rate([g.by_position[p] for g in games]) for p in range(positions)]
+
+
+def first_player_rate(game: GameOutcome) -> float:
+    """The first player's share of one game."""
+    return game.by_position[0]
 
 
 def balance_value(games: Sequence[GameOutcome]) -> float:
-    """1 minus the largest gap between two seats' win rates (1 = perfectly balanced)."""
-    totals = [sum(shares) for shares in zip(*(g.win_shares for g in games), strict=True)]
+    """1 minus the largest gap between two turn positions' win rates (1 = balanced)."""
+    totals = [sum(shares) for shares in zip(*(g.by_position for g in games), strict=True)]
     return 1.0 - (max(totals) - min(totals)) / len(games)
 
 
-def _resample(games: Sequence[GameOutcome], rng: Rng) -> list[GameOutcome]:
-    n = len(games)
-    return [games[rng.below(n)] for _ in range(n)]
+def decided_share(games: Sequence[GameOutcome]) -> Estimate:
+    """The share of games that end with a winner."""
+    return proportion(sum(g.decided for g in games), len(games))
 
+
+def drawishness(games: Sequence[GameOutcome]) -> Estimate:
+    """The share of games that end, but without a winner."""
+    return proportion(sum(g.drawn for g in games), len(games))
+
+
+def unfinished_share(games: Sequence[GameOutcome]) -> Estimate:
+    """The share of games stopped at the action limit."""
+    return proportion(sum(not g.completed for g in games), len(games))
+
+
+def duration_turns(games: Sequence[GameOutcome]) -> Estimate:
+    """The mean number of turns per game."""
+    return mean([g.turns for g in games])
+
+
+def duration_actions(games: Sequence[GameOutcome]) -> Estimate:
+    """The mean number of actions per game."""
+    return mean([g.actions for g in games])
+
+
+# ---- bootstrap -------------------------------------------------------------------------
 
 def _percentile_interval(value: float, draws: list[float]) -> Estimate:
     draws.sort()
@@ -173,8 +232,8 @@ def bootstrap(
     seed: int = 1,
 ) -> Estimate:
     """`statistic` with a percentile bootstrap interval over games."""
-    rng = Rng(seed)
-    draws = [statistic(_resample(games, rng)) for _ in range(resamples)]
+    rng, n = Rng(seed), len(games)
+    draws = [statistic([games[rng.below(n)] for _ in range(n)]) for _ in range(resamples)]
     return _percentile_interval(statistic(games), draws)
 
 
@@ -182,15 +241,22 @@ def bootstrap_difference(
     statistic: Callable[[Sequence[GameOutcome]], float],
     games_a: Sequence[GameOutcome],
     games_b: Sequence[GameOutcome],
+    paired: bool = False,
     resamples: int = BOOTSTRAP_RESAMPLES,
     seed: int = 1,
 ) -> Estimate:
-    """statistic(b) - statistic(a), each resampled independently."""
+    """statistic(b) - statistic(a); paired sets (game i of each on the same seed) are
+    resampled game for game together, others each on their own."""
     rng = Rng(seed)
-    draws = [
-        statistic(_resample(games_b, rng)) - statistic(_resample(games_a, rng))
-        for _ in range(resamples)
-    ]
+    draws = []
+    for _ in range(resamples):
+        if paired:
+            picks = [rng.below(len(games_a)) for _ in games_a]
+            a, b = [games_a[i] for i in picks], [games_b[i] for i in picks]
+        else:
+            a = [games_a[rng.below(len(games_a))] for _ in games_a]
+            b = [games_b[rng.below(len(games_b))] for _ in games_b]
+        draws.append(statistic(b) - statistic(a))
     return _percentile_interval(statistic(games_b) - statistic(games_a), draws)
 
 
@@ -199,31 +265,59 @@ def balance(games: Sequence[GameOutcome]) -> Estimate:
     return bootstrap(balance_value, games)
 
 
-def first_seat_wins(game: GameOutcome) -> float:
-    """Seat 1's share of one game, a draw or unfinished game counting 1/N."""
-    return game.win_shares[0] if game.decided else 1 / len(game.win_shares)
+# ---- groups of seat-games (factions, bots, content items) ------------------------------
+
+@dataclass(frozen=True)
+class GroupRate:
+    """The win rate of the seat-games in one group (a faction, a bot)."""
+
+    name: str
+    seat_games: int
+    rate: Estimate
+    beyond: bool  # its Bonferroni interval over all groups excludes the reference
 
 
-def first_seat_advantage(games: Sequence[GameOutcome]) -> Estimate:
-    """How often seat 1 wins (fair = 1/N), as in Ludii's AdvantageP1."""
-    return win_rate([first_seat_wins(g) for g in games])
+def group_win_rates(
+    pairs: Iterable[tuple[Hashable, float]], reference: float
+) -> list[GroupRate]:
+    """Win rate per group from (group, win share) seat-games, in first-seen order."""
+    by_group: dict[Hashable, list[float]] = defaultdict(list)
+    for group, share in pairs:
+        by_group[group].append(share)
+    items = len(by_group)
+    return [
+        GroupRate(str(group), len(shares), win_rate(shares),
+                  beyond_chance(sum(shares), len(shares), reference, items))
+        for group, shares in by_group.items()
+    ]
 
 
-def completion(games: Sequence[GameOutcome]) -> Estimate:
-    """The share of games that end with a winner."""
-    return proportion(sum(g.decided for g in games), len(games))
+@dataclass(frozen=True)
+class Association:
+    """The win rate of seat-games that used an item against those that did not."""
+
+    used: Estimate
+    unused: Estimate
+    difference: Estimate  # used minus unused
+    used_games: int
+    unused_games: int
 
 
-def drawishness(games: Sequence[GameOutcome]) -> Estimate:
-    """The share of games that end, but without a winner."""
-    return proportion(sum(g.drawn for g in games), len(games))
+def association(used: Sequence[float], unused: Sequence[float]) -> Association | None:
+    """Win shares of seat-games with and without an item; None when either is empty."""
+    if not used or not unused:
+        return None
+    return Association(
+        win_rate(used), win_rate(unused),
+        difference_of_proportions(sum(unused), len(unused), sum(used), len(used)),
+        len(used), len(unused),
+    )
 
 
-def duration_turns(games: Sequence[GameOutcome]) -> Estimate:
-    """The mean number of turns per game."""
-    return mean([g.turns for g in games])
-
-
-def duration_actions(games: Sequence[GameOutcome]) -> Estimate:
-    """The mean number of actions per game."""
-    return mean([g.actions for g in games])
+def association_beyond_chance(item: Association, items: int) -> bool:
+    """True when the gap between users and non-users holds at 95% over all `items`
+    (Newcombe's interval built from Bonferroni intervals)."""
+    return difference_of_proportions(
+        item.unused.value * item.unused_games, item.unused_games,
+        item.used.value * item.used_games, item.used_games, family_z(items),
+    ).excludes(0)

@@ -1,182 +1,134 @@
 """The lab's report: one self-contained HTML page that answers a designer's questions.
 
-Rows are grouped into sets (one game, table size, variant and options each);
-sets of the same game and table size are compared with the first one. The
-page opens with plain sentences, then shows the tables and charts they come
-from, and ends with the definition of every figure.
+Results files are checked, pooled into sets (never across anything that decides
+the games) and grouped by game and table size. Each set gets its sections in a
+fixed order (Provenance, Turn order, Factions, Content, Never seen, then the
+outcome figures); sets of a group are compared with the rules as written. The
+page is written in English or Japanese from one message catalogue; names from
+the game stay as the content file writes them.
 """
 
 from __future__ import annotations
 
-import json
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
-import pyarrow as pa
-import pyarrow.parquet as pq
 from markupsafe import Markup
 from plotly.offline import get_plotlyjs
 
-from soan.engine.core import SoanError, options_to_dict
-from soan.engine.registry import get_game
+from soan.engine.files import write_atomic
 from soan.lab.charts import Charts
-from soan.lab.findings import (
-    Comparison,
-    ResultSet,
-    analyse,
-    compare,
-    difference_text,
-    number_text,
-    rate_text,
-)
-from soan.lab.metrics import GameOutcome
-from soan.lab.runner import MAX_ACTIONS, LabError, Row
+from soan.lab.compare import compare_group
+from soan.lab.findings import analyse
+from soan.lab.messages import LANGUAGES, Messages
+from soan.lab.output import check_output_file
+from soan.lab.results import read_all
+from soan.lab.runner import LabError
+from soan.lab.sets import Group, ResultSet, group_sets, value_text
 from soan.lab.template import PAGE
 
-DEFINITIONS = {
-    "Seat win rate": "How often a seat wins: a shared win among k seats counts 1/k, a draw 0. "
-    "Bots are rotated, so each bot sits in each seat equally often.",
-    "Fair win rate": "What every seat would win if seat order did not matter: the share of "
-    "games with a winner, divided by the number of seats.",
-    "Balance": "1 minus the largest gap between two seats' win rates (Ludii's Balance). "
-    "1 is perfectly balanced; 0.90 means two seats' win rates are 10 points apart.",
-    "First-seat advantage": "How often seat 1 wins, a draw counting 1/N (Ludii's AdvantageP1). "
-    "A fair game gives 1/N.",
-    "Completion": "The share of games that end with a winner: not a draw, and not stopped at "
-    f"the {MAX_ACTIONS:,}-action safety limit (Ludii's Completion).",
-    "Drawishness": "The share of games that end without a winner (Ludii's Drawishness).",
-    "Duration": "The mean number of turns per game (Ludii's DurationTurns), and of actions: "
-    "every atomic choice, including each pick of a compound choice.",
-    "Time per game": "Mean wall-clock seconds to play one game, bots' thinking included.",
-    "Interval": "Each figure is followed by its 95% interval: Wilson score intervals for rates, "
-    "normal intervals for means, Newcombe's interval for differences of rates, and a "
-    "bootstrap over games (fixed seed) for balance. A difference whose interval excludes "
-    "0 is beyond chance.",
-}
-
-
-@dataclass
-class GameGroup:
-    title: str
-    players: int
-    sets: list[ResultSet]
-    comparison: Comparison | None = None
-
-    @property
-    def anchor(self) -> str:
-        return f"{self.sets[0].game_id}-{self.players}"
+FILE_NAMES = {"en": "report.html", "ja": "report.ja.html"}  # a study writes both
 
 
 @dataclass
 class Report:
-    groups: list[GameGroup]
+    lang: str
+    groups: list[Group]
     sources: list[str]
 
     @property
-    def headlines(self) -> list[str]:
-        """Every plain sentence of the page, in page order."""
+    def headlines(self) -> list[tuple[str, list[str]]]:
+        """Every headline of the page, in page order, under the name of what it is about."""
+        m = Messages(self.lang)
         out = []
         for group in self.groups:
-            for result_set in group.sets:
-                out += [f"{group.title}, {result_set.label}: {h}" for h in result_set.headlines]
+            title = m("group_title", title=group.title, players=group.players)
             if group.comparison:
-                out += [f"{group.title}: {h}" for h in group.comparison.headlines]
+                out.append((f"{title} · {m('side_by_side')}", group.comparison.headlines))
+            out += [(f"{title} · {s.label}", s.findings.headlines) for s in group.sets]
         return out
 
 
-# ---- loading and grouping --------------------------------------------------------------
-
-def load_rows(paths: Sequence[Path]) -> list[Row]:
-    """Every row of every file, each tagged with the file it came from."""
-    rows: list[Row] = []
-    for number, path in enumerate(paths):
-        try:
-            table = pq.read_table(path)
-        except (pa.ArrowInvalid, OSError) as exc:
-            raise LabError(f"cannot read results {path}: {exc}") from None
-        for row in table.to_pylist():
-            row["source"] = number
-            rows.append(row)
-    if not rows:
-        raise LabError("the results files hold no games")
-    return rows
+def check_language(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise LabError(f"--lang {lang!r}: the report is written in {' or '.join(LANGUAGES)}")
+    return lang
 
 
-def _label(game_id: str, variant: str, options_json: str) -> tuple[str, str]:
-    """The game's title and the set's name: its variant and any options it overrides."""
-    try:
-        game = get_game(game_id)
-        preset = options_to_dict(game.options(variant))
-    except SoanError:
-        return game_id, variant
-    options = json.loads(options_json)
-    changed = [f"{k}={json.dumps(v)}" for k, v in options.items() if preset.get(k) != v]
-    return game.title, ", ".join([variant, *changed])
-
-
-def _outcomes(rows: list[Row]) -> list[GameOutcome]:
-    by_game: dict[tuple[int, int], list[Row]] = defaultdict(list)
-    for row in rows:
-        by_game[row["source"], row["game_index"]].append(row)
-    games = []
-    for seats in by_game.values():
-        seats.sort(key=lambda r: r["seat"])
-        first = seats[0]
-        games.append(GameOutcome(
-            tuple(r["win_share"] for r in seats), first["completed"], first["turns"],
-            first["actions"],
-        ))
-    return games
-
-
-def group_rows(rows: list[Row]) -> list[GameGroup]:
-    """Sets in order of first appearance, grouped by game and table size."""
-    by_set: dict[tuple, list[Row]] = defaultdict(list)
-    for row in rows:
-        by_set[row["game"], row["players"], row["variant"], row["options"]].append(row)
-    groups: dict[tuple[str, int], GameGroup] = {}
-    for (game_id, players, variant, options_json), set_rows in by_set.items():
-        title, label = _label(game_id, variant, options_json)
-        result_set = ResultSet(game_id, title, players, variant, label, set_rows,
-                               _outcomes(set_rows))
-        groups.setdefault((game_id, players), GameGroup(title, players, [])).sets.append(
-            result_set
-        )
-    return list(groups.values())
-
-
-# ---- the page --------------------------------------------------------------------------
-
-def build_report(paths: Sequence[Path]) -> Report:
+def build_report(paths: Sequence[Path], lang: str) -> Report:
     """Read results and work out every figure, sentence and chart."""
-    groups = group_rows(load_rows(paths))
+    m = Messages(check_language(lang))
+    groups = _groups(paths, m)
+    return Report(lang, groups, [str(p) for p in paths])
+
+
+def _groups(paths: Sequence[Path], m: Messages) -> list[Group]:
+    groups = group_sets(read_all(paths), m)
     charts = Charts()
     for group in groups:
         for result_set in group.sets:
-            analyse(result_set, charts)
+            result_set.findings = analyse(result_set, m, charts)
         if len(group.sets) > 1:
-            group.comparison = compare(group.sets, charts)
-    return Report(groups, [str(p) for p in paths])
+            group.comparison = compare_group(group, m, charts)
+    return groups
 
 
-def render(report: Report) -> str:
+def provenance(result_set: ResultSet, m: Messages) -> list[tuple[str, str]]:
+    """The Provenance table of a set: where its games came from, in the page's words."""
+    first = result_set.provenance
+    changed = first["options_changed"]
+    content = first["content"]
+    content_text = (
+        m("p_content_shipped", hash=result_set.key.content_hash) if result_set.content_shipped
+        else m("p_content_edited", file=content.get("path") or content.get("file") or "?",
+               hash=result_set.key.content_hash)
+    )
+    files = result_set.files
+    return [
+        (m("p_version"), result_set.key.soan_version),
+        (m("p_game"), f"{first['title']} ({first['game']})"),
+        (m("p_variant"), f"{first['variant']}: {first['variant_about']}"),
+        (m("p_options"), m.join(f"{k}={value_text(v)}" for k, v in changed.items()) if changed
+         else m("p_options_none")),
+        (m("p_content"), content_text),
+        (m("p_bots"), m("p_bots_value", lineup=", ".join(first["bots"]))),
+        (m("p_seeds"), m.join(m("p_seed_range", first=f.provenance["seeds"][0],
+                                last=f.provenance["seeds"][-1]) for f in files)),
+        (m("p_games"), str(len(result_set.games))),
+        (m("p_date"), m.join(dict.fromkeys(f.provenance["date"] for f in files))),
+        (m("p_files"), m.join(str(f.path) for f in files)),
+    ]
+
+
+def render(report: Report, other_language: str | None = None) -> str:
+    """The page; `other_language` is the address of the same page in the other language."""
+    m = Messages(report.lang)
     environment = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
     template = environment.from_string(PAGE)
     return template.render(
-        report=report, definitions=DEFINITIONS, plotly_js=Markup(get_plotlyjs()),
-        rate_text=rate_text, number_text=number_text, difference_text=difference_text,
+        report=report, m=m, provenance=provenance, other_language=other_language,
+        plotly_js=Markup(get_plotlyjs()),
     )
 
 
-def write_report(paths: Sequence[Path], out: Path) -> Report:
+def write_report(paths: Sequence[Path], out: Path, lang: str,
+                 other_language: str | None = None) -> Report:
     """Write the page atomically and return the report (its headlines, for the console)."""
-    report = build_report(paths)
+    check_output_file(out, FILE_NAMES["en"])
+    report = build_report(paths, lang)
+    page = render(report, other_language)
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(render(report), "utf-8")
-    tmp.replace(out)
+    write_atomic(out, page)
     return report
 
+
+def write_both(paths: Sequence[Path], folder: Path, lang: str) -> Report:
+    """A study's pages: report.html in English and report.ja.html in Japanese, each
+    linking to the other; returns the report in `lang` (for the console)."""
+    reports = {}
+    for page_lang, name in FILE_NAMES.items():
+        other = next(n for k, n in FILE_NAMES.items() if k != page_lang)
+        reports[page_lang] = write_report(paths, folder / name, page_lang, other)
+    return reports[lang]

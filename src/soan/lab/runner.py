@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -29,10 +30,9 @@ from soan.engine.core import Game, SoanError, State, options_from_dict
 from soan.engine.record import Record
 from soan.engine.registry import get_game
 
-MAX_ACTIONS = 100_000  # a game still going after this many actions counts as unfinished
 MAX_CHUNK = 25  # games per chunk: fine progress, even shares at the end, little lost on Ctrl-C
 POINTS_PREFIX = "pts_"
-ACTIONS_PREFIX = "act_"
+LOTTERY_KEY = "lottery:decided"  # the usage key a game notes when its lottery changed the winner
 BACKENDS = ("local", "ray")
 
 Row = dict[str, Any]
@@ -69,7 +69,17 @@ class RunSpec:
             "players": self.players,
             "bots": list(self.bots),
             "seed": self.seed,
+            "soan_version": soan_version(),
         }
+
+
+@cache
+def soan_version() -> str:
+    """The installed soan's version, as every row and results file records it."""
+    try:
+        return version("soan")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def seat_bots(bots: Sequence[str], index: int) -> list[str]:
@@ -85,6 +95,20 @@ def ranks(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
     return [1 + sum(other > key for other in keys) for key in keys]
 
 
+def win_shares(seats: int, winners: Sequence[int]) -> list[float]:
+    """Each seat's share of the win: 1/k for each of k winners; 1/N for every seat when
+    nobody wins (a draw, or a game stopped unfinished), so a fair game reads 1/N."""
+    if not winners:
+        return [1 / seats] * seats
+    return [1 / len(winners) if seat in winners else 0.0 for seat in range(seats)]
+
+
+def turn_positions(seats: int, first: int) -> list[int]:
+    """Each seat's place in turn order (1 = moves first), clockwise from `first`."""
+    first = first if 0 <= first < seats else 0
+    return [(seat - first) % seats + 1 for seat in range(seats)]
+
+
 @dataclass
 class _RunContext:
     """A worker's per-run setup, built once per process."""
@@ -93,6 +117,7 @@ class _RunContext:
     options: Any
     content: Any
     content_hash: str
+    has_lottery: bool
 
 
 @cache
@@ -100,15 +125,20 @@ def _context(spec: RunSpec) -> _RunContext:
     game = get_game(spec.game_id)
     content = game.load_content(spec.content_path)
     options = options_from_dict(game, json.loads(spec.options_json))
-    return _RunContext(game, options, content, game.content_hash(content))
+    keys = game.usage_keys(content, options)
+    return _RunContext(game, options, content, game.content_hash(content), LOTTERY_KEY in keys)
+
+
+class GameFailed(LabError):
+    """A game that could not be played to its end (a bot failed), named by its index."""
 
 
 def _play(state: State, specs: Sequence[str], seed: int) -> list[Counter[str]]:
-    """Play to the end (or the action limit); count each seat's actions by kind."""
+    """Play to the end (or the game's action limit); count each seat's actions by kind."""
     bots = [make_bot(s) for s in specs]  # fresh bots: no memory carried between games
     rngs = bot_rngs(seed, len(specs))
     kinds: list[Counter[str]] = [Counter() for _ in specs]
-    while not state.over and len(state.history) < MAX_ACTIONS:
+    while not state.over:
         seat = state.to_move
         action = choose(bots[seat], state, rngs[seat])
         kinds[seat][state.action_kind(action)] += 1
@@ -123,53 +153,75 @@ def play_game(spec: RunSpec, index: int) -> list[Row]:
     specs = seat_bots(spec.bots, index)
     state = ctx.game.new(spec.players, seed, ctx.options, ctx.content)
     started = time.perf_counter()
-    kinds = _play(state, specs, seed)
+    try:
+        kinds = _play(state, specs, seed)
+    except Exception as exc:  # a bot's own code may raise anything: name the game
+        raise GameFailed(
+            f"game {index} (seed {seed}, bots {', '.join(specs)}) failed at action "
+            f"{len(state.history) + 1}: {type(exc).__name__}: {exc}"
+        ) from None
     seconds = time.perf_counter() - started
     if spec.records_dir is not None:
-        name = f"{spec.game_id}-{spec.variant}-{index:06d}.json"
-        Record.of(state, spec.variant, ctx.content_hash, specs, seed).save(
-            Path(spec.records_dir) / name
-        )
+        path = Path(spec.records_dir) / f"{spec.game_id}-{spec.variant}-{index:06d}.json"
+        try:
+            Record.of(state, spec.variant, ctx.content_hash, specs, seed).save(path)
+        except OSError as exc:
+            raise LabError(f"cannot write the record {path}: {exc.strerror or exc}") from None
+    return game_rows(spec, index, state, specs, kinds, seconds, ctx.content_hash,
+                     ctx.has_lottery)
+
+
+def game_rows(
+    spec: RunSpec, index: int, state: State, specs: Sequence[str],
+    kinds: Sequence[Counter[str]], seconds: float, content_hash: str, has_lottery: bool,
+) -> list[Row]:
+    """The rows of a finished game, one per seat."""
     scores, winners, breakdown = state.scores(), state.winners(), state.breakdown()
     places = ranks(scores, winners)
-    common = {
+    shares = win_shares(spec.players, winners)
+    positions = turn_positions(spec.players, state.first_player)
+    usage = state.usage()
+    common: Row = {
         "game": spec.game_id,
         "variant": spec.variant,
         "options": spec.options_json,
         "options_hash": spec.options_hash,
-        "content_hash": ctx.content_hash,
+        "content_hash": content_hash,
+        "soan_version": soan_version(),
         "players": spec.players,
         "game_index": index,
-        "seed": seed,
+        "seed": spec.seed + index,
+        "lineup": list(specs),
     }
+    if has_lottery:
+        common["lottery_decided"] = any(LOTTERY_KEY in seat_usage for seat_usage in usage)
     rows = []
     for seat, bot in enumerate(specs):
         row = {
             **common,
             "seat": seat + 1,
+            "position": positions[seat],
+            "faction": state.faction(seat),
             "bot": bot,
             "score": scores[seat],
             "rank": places[seat],
-            "win_share": 1 / len(winners) if seat in winners else 0.0,
-            "completed": state.over,
+            "won": seat in winners,
+            "win_share": shares[seat],
+            "completed": not state.unfinished,
             "turns": state.turn(),
             "actions": len(state.history),
             "duration_s": seconds,
+            "usage": usage[seat],
+            "action_kinds": dict(sorted(kinds[seat].items())),
         }
         row.update({POINTS_PREFIX + source: points for source, points in breakdown[seat].items()})
-        row.update({ACTIONS_PREFIX + kind: count for kind, count in sorted(kinds[seat].items())})
         rows.append(row)
     return rows
 
 
 def run_chunk(spec: RunSpec, indexes: Sequence[int]) -> list[Row]:
-    """Play a chunk of games; every row carries every action-kind column seen in it."""
-    rows = [row for index in indexes for row in play_game(spec, index)]
-    kinds = sorted({key for row in rows for key in row if key.startswith(ACTIONS_PREFIX)})
-    for row in rows:
-        for key in kinds:
-            row.setdefault(key, 0)
-    return rows
+    """Play a chunk of games."""
+    return [row for index in indexes for row in play_game(spec, index)]
 
 
 def plan_chunks(pending: Sequence[int], jobs: int) -> list[list[int]]:

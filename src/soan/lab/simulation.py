@@ -26,24 +26,32 @@ from rich.text import Text
 
 from soan.engine.core import Game, options_to_dict
 from soan.engine.registry import get_game
+from soan.lab.output import check_output_file
 from soan.lab.runner import (
     BACKENDS,
+    GameFailed,
     LabError,
     RunSpec,
+    default_jobs,
     import_ray,
     plan_chunks,
     run_chunks,
+    soan_version,
 )
 from soan.lab.store import ResultStore
-from soan.table import HUMAN, TableSetup, parse_option_args
+from soan.table import HUMAN, SEED_LIMIT, TableSetup, parse_option_args
+
+MAX_GAMES = 10_000_000  # per run: beyond this a run is better split into several seeds
 
 
 @dataclass(frozen=True)
 class Run:
-    """A checked run: what decides its games, and the content it is played with."""
+    """A checked run: what decides its games, the content it is played with, and the
+    provenance its results file will carry."""
 
     spec: RunSpec
     content_hash: str
+    provenance: dict
 
     @property
     def identity(self) -> dict:
@@ -61,8 +69,11 @@ class Execution:
     def __post_init__(self) -> None:
         if self.backend not in BACKENDS:
             raise LabError(f"--backend must be one of {', '.join(BACKENDS)}, not {self.backend!r}")
-        if self.jobs < 1:
-            raise LabError(f"--jobs must be at least 1, not {self.jobs}")
+        most = 1024 if self.backend == "ray" else 4 * default_jobs()
+        if not 1 <= self.jobs <= most:
+            raise LabError(f"--jobs {self.jobs}: use from 1 to {most} processes"
+                           + ("" if self.backend == "ray" else
+                              f" (this machine offers {default_jobs()} cores)"))
         if self.address and self.backend != "ray":
             raise LabError("--address names a Ray cluster: use it with --backend ray")
         if self.backend == "ray":
@@ -78,31 +89,71 @@ def default_players(game: Game) -> int:
     return min(game.max_seats, max(game.min_seats, 4))
 
 
-def seat_specs(game: Game, bots: str, players: int) -> list[str]:
-    """One bot spec per seat: one spec fills every seat, a list names each seat's bot."""
+def seat_specs(game: Game, bots: str, players: int | None) -> list[str]:
+    """One bot spec per seat: the specs named cycle through the seats (heuristic,random
+    at four seats is heuristic, random, heuristic, random); games rotate them."""
     specs = [s.strip() for s in bots.split(",") if s.strip()]
     if not specs:
         raise LabError("--bots needs at least one bot, such as heuristic or random")
     if HUMAN in specs:
         raise LabError("the lab plays bots only; people play with `soan play`")
+    if players is not None and not game.min_seats <= players <= game.max_seats:
+        raise LabError(f"--players {players}: {game.title} is for {game.min_seats} to "
+                       f"{game.max_seats} players")
     seats = players or (len(specs) if len(specs) > 1 else default_players(game))
-    if len(specs) == 1:
-        return specs * seats
-    if len(specs) != seats:
+    if len(specs) > seats:
+        raise LabError(f"--bots names {len(specs)} bots for {seats} seats; name at most one "
+                       f"bot per seat (they cycle through the seats)")
+    return [specs[seat % len(specs)] for seat in range(seats)]
+
+
+def check_games(games: int, seed: int) -> None:
+    """Refuse a number of games or a first seed the run cannot use, before any work."""
+    if not 1 <= games <= MAX_GAMES:
+        raise LabError(f"--games {games}: play from 1 to {MAX_GAMES:,} games in a run")
+    if not seed >= 0 or seed + games > SEED_LIMIT:
         raise LabError(
-            f"--players {seats} but --bots names {len(specs)} bots; "
-            f"name one bot for every seat, or a single bot for all"
+            f"--seed {seed}: game i uses seed S+i, and seeds are whole numbers from 0 to "
+            f"2^63-1, so with --games {games} the first seed must lie from 0 to "
+            f"{SEED_LIMIT - games:,}"
         )
-    return specs
+
+
+def _provenance(game: Game, setup: TableSetup, spec: RunSpec, content_path: Path | None
+                ) -> dict:
+    """What a reader of the results needs to know of the run, beyond its rows."""
+    options, as_written = options_to_dict(setup.options), options_to_dict(game.options())
+    content_hash = setup.content_hash
+    return {
+        "soan_version": soan_version(),
+        "game": game.id,
+        "title": game.title,
+        "variant": spec.variant,
+        "variant_about": game.variants[spec.variant].about,
+        "options": options,
+        "options_changed": {k: v for k, v in options.items() if as_written.get(k) != v},
+        "content": {
+            "hash": content_hash,
+            "shipped": content_hash == game.content_hash(game.load_content()),
+            "file": content_path.name if content_path else None,
+            "path": str(content_path.resolve()) if content_path else None,
+        },
+        "players": spec.players,
+        "bots": list(spec.bots),
+        "seed": spec.seed,
+        "usage_keys": game.usage_keys(setup.content, setup.options),
+    }
 
 
 def build_run(
-    game_id: str, players: int, bots: str, variant: str, option_args: list[str], seed: int,
-    content_path: Path | None = None, records_dir: Path | None = None,
+    game_id: str, players: int | None, bots: str, variant: str, option_args: list[str],
+    seed: int, content_path: Path | None = None, records_dir: Path | None = None,
 ) -> Run:
     """Check a run's settings (as `soan play` does) and fix what decides its games."""
     game = get_game(game_id)
     specs = seat_specs(game, bots, players)
+    if records_dir is not None and records_dir.exists() and not records_dir.is_dir():
+        raise LabError(f"--records {records_dir} is a file; name a folder for the records")
     setup = TableSetup.build(
         game_id, specs, seed, variant, parse_option_args(game, option_args), content_path
     )
@@ -116,7 +167,7 @@ def build_run(
         seed=seed,
         records_dir=str(records_dir.resolve()) if records_dir else None,
     )
-    return Run(spec, game.content_hash(setup.content))
+    return Run(spec, setup.content_hash, _provenance(game, setup, spec, content_path))
 
 
 class GamesPerSecondColumn(ProgressColumn):
@@ -125,17 +176,22 @@ class GamesPerSecondColumn(ProgressColumn):
         return Text(f"{speed:.1f} games/s" if speed else "… games/s", style="cyan")
 
 
-def simulate(run: Run, games: int, out: Path, execution: Execution, console: Console) -> int:
+def simulate(
+    run: Run, games: int, out: Path, execution: Execution, console: Console,
+    repair: bool = False,
+) -> int:
     """Play the games of `run` missing from `out`; return how many games `out` holds.
 
-    Raises SimulationInterrupted on Ctrl-C, after saving every finished chunk.
+    Raises SimulationInterrupted on Ctrl-C, after saving every finished chunk. With
+    `repair`, damaged chunks and games with missing rows are dropped and played again.
     """
-    if games < 1:
-        raise LabError(f"--games must be at least 1, not {games}")
-    out.parent.mkdir(parents=True, exist_ok=True)
+    check_games(games, run.spec.seed)
+    check_output_file(out, "results.parquet")
+    store = ResultStore(out, run.identity, run.provenance, repair, run.spec.players)
+    for what in store.repaired:
+        console.print(f"Repair: dropped {what}; its games are played again.", markup=False)
     if run.spec.records_dir:
         Path(run.spec.records_dir).mkdir(parents=True, exist_ok=True)
-    store = ResultStore(out, run.identity)
     done = store.done()
     pending = [i for i in range(games) if i not in done]
     if not pending:
@@ -148,7 +204,8 @@ def simulate(run: Run, games: int, out: Path, execution: Execution, console: Con
                       f"the bots will not sit in every seat equally often.", markup=False)
     chunks = plan_chunks(pending, execution.jobs)
     progress = Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("{task.description}", style="bold", markup=False), BarColumn(),
+        MofNCompleteColumn(),
         TextColumn("games"), GamesPerSecondColumn(), TimeRemainingColumn(),
         console=console,
     )
@@ -165,4 +222,7 @@ def simulate(run: Run, games: int, out: Path, execution: Execution, console: Con
             f"interrupted: {kept} of {games} games are kept in {store.parts}. "
             f"Run the same command again to resume."
         ) from None
+    except GameFailed as exc:
+        store.discard_written()  # the same bot would fail again: keep nothing of it
+        raise GameFailed(f"{exc}; no game of this command was kept") from None
     return store.merge()

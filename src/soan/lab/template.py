@@ -1,132 +1,207 @@
-"""The report page's jinja2 template: plain HTML and CSS, plotly.js inline once."""
+"""The report page's jinja2 template: plain HTML and CSS, plotly.js inline once.
+
+Every word comes from the message catalogue (`m`); tables wrap to the page.
+"""
 
 PAGE = """<!doctype html>
-<html lang="en">
+<html lang="{{ m.lang }}">
 <head>
 <meta charset="utf-8">
-<title>soan lab report</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ m("page_title") }}</title>
 <style>
-body { font-family: system-ui, sans-serif; max-width: 70rem; margin: 2rem auto;
-       padding: 0 1rem; color: #222; line-height: 1.45; }
+body { font-family: system-ui, "Hiragino Sans", "Noto Sans JP", sans-serif; max-width: 72rem;
+       margin: 2rem auto; padding: 0 1rem; color: #222; line-height: 1.5; }
 h1 { margin-bottom: 0.2rem; }
 h2 { border-bottom: 2px solid #ccc; padding-bottom: 0.2rem; margin-top: 3rem; }
-h3 { margin-top: 2.2rem; }
+h3 { margin-top: 2.4rem; border-bottom: 1px solid #ddd; }
 h3 small { font-weight: normal; color: #666; }
+h4 { margin: 1.6rem 0 0.4rem; }
 .headlines { background: #f4f7fb; border-left: 4px solid #4c72b0;
              padding: 0.6rem 1rem 0.6rem 2rem; }
 .headlines li { margin: 0.3rem 0; }
-table { border-collapse: collapse; margin: 0.6rem 0 1rem; font-size: 0.92rem; }
-th, td { border: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: right; }
+table { border-collapse: collapse; margin: 0.6rem 0 1rem; font-size: 0.92rem;
+        max-width: 100%; table-layout: auto; }
+th, td { border: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: right;
+         overflow-wrap: anywhere; vertical-align: top; }
 th:first-child, td:first-child { text-align: left; }
 th { background: #f0f0f0; }
+table.facts td { text-align: left; }
 td.beyond { background: #fff3c4; font-weight: bold; }
+td small { display: block; color: #555; font-weight: normal; }
+td.beyond small { color: #222; font-weight: bold; }
 dt { font-weight: bold; margin-top: 0.5rem; }
 dd { margin-left: 1.2rem; }
 nav li { margin: 0.1rem 0; }
-.note { color: #666; font-size: 0.9rem; }
+.note { color: #555; font-size: 0.9rem; }
+.language { float: right; }
+ul.never { columns: 16rem; }
 </style>
 <script>{{ plotly_js }}</script>
 </head>
 <body>
-<h1>soan lab report</h1>
-<p class="note">From {{ report.sources | join(", ") }}.</p>
-<nav><ul>
+{% if other_language %}
+<p class="language"><a href="{{ other_language }}">{{ m("other_language") }}</a></p>
+{% endif %}
+<h1>{{ m("page_title") }}</h1>
+<p class="note">{{ m("from_files", files=m.join(report.sources)) }}</p>
+<nav><h4>{{ m("contents") }}</h4><ul>
 {% for group in report.groups %}
-<li><a href="#{{ group.anchor }}">{{ group.title }}, {{ group.players }} players</a>:
+<li><a href="#{{ group.anchor }}">
+{{- m("group_title", title=group.title, players=group.players) }}</a>:
 {% for set in group.sets %}<a href="#{{ group.anchor }}-{{ loop.index }}">{{ set.label }}</a>
-{{- ", " if not loop.last }}{% endfor %}</li>
+{{- m("separator") if not loop.last }}{% endfor %}</li>
 {% endfor %}
-<li><a href="#definitions">How to read this page</a></li>
+<li><a href="#definitions">{{ m("how_to_read") }}</a></li>
 </ul></nav>
 
 {% for group in report.groups %}
 <section id="{{ group.anchor }}">
-<h2>{{ group.title }}: {{ group.players }} players</h2>
+<h2>{{ m("group_title", title=group.title, players=group.players) }}</h2>
 
 {% if group.comparison %}
 {% set comparison = group.comparison %}
-<h3>Variants side by side</h3>
+<h3 id="{{ group.anchor }}-side-by-side">{{ m("side_by_side") }}</h3>
 <ul class="headlines">
 {% for sentence in comparison.headlines %}<li>{{ sentence }}</li>
 {% endfor %}
 </ul>
+{% for note in comparison.notes %}<p class="note">{{ note }}</p>
+{% endfor %}
 <table>
-<tr><th>figure</th>
-{% for label in comparison.labels %}<th>{{ label }}</th>{% endfor %}
-{% for label in comparison.labels[1:] %}
-<th>{{ label }} − {{ comparison.labels[0] }}</th>{% endfor %}
-</tr>
+<tr><th>{{ m("set") }}</th>{% for name in comparison.figures %}<th>{{ name }}</th>{% endfor %}</tr>
 {% for line in comparison.lines %}
-<tr><td>{{ line.name }}</td>
-{% for value in line.values %}<td>{{ value }}</td>{% endfor %}
-{% for text, beyond in line.differences %}
-<td{% if beyond %} class="beyond"{% endif %}>{{ text }}</td>{% endfor %}
+<tr><td>{{ line.label }}</td>
+{% for cell in line.cells %}<td{% if cell.beyond %} class="beyond"{% endif %}>{{ cell.value }}
+{%- if cell.difference %}<small>{{ cell.difference }}</small>{% endif %}</td>{% endfor %}
 </tr>
 {% endfor %}
 </table>
-<p class="note">Differences are each set minus the first, with their 95% interval;
-highlighted ones exclude 0 (beyond chance). Rates differ in percentage points.</p>
+<p class="note">{{ m("comparison_note", reference=group.sets[0].label) }}</p>
 {{ comparison.chart }}
 {% endif %}
 
 {% for set in group.sets %}
-<article id="{{ group.anchor }}-{{ loop.index }}">
-<h3>{{ set.title }}, {{ set.label }} <small>{{ set.games | length }} games,
-{{ set.players }} players</small></h3>
+{% set found = set.findings %}
+{% set anchor = group.anchor ~ "-" ~ loop.index %}
+<article id="{{ anchor }}">
+<h3>{{ set.label }}
+<small>{{ m("set_games", games=set.games | length, players=set.players) }}</small></h3>
 <ul class="headlines">
-{% for sentence in set.headlines %}<li>{{ sentence }}</li>
+{% for sentence in found.headlines %}<li>{{ sentence }}</li>
 {% endfor %}
 </ul>
 
-<h4>Seat advantage</h4>
-<table>
-<tr><th>seat</th><th>win rate (95% CI)</th><th>fair</th></tr>
-{% for rate in set.seat_rates %}
-<tr><td>seat {{ loop.index }}</td>
-<td{% if rate.excludes(set.fair) %} class="beyond"{% endif %}>{{ rate_text(rate) }}</td>
-<td>{{ "%.1f" | format(100 * set.fair) }}%</td></tr>
-{% endfor %}
-</table>
-{{ set.charts.seats }}
-
-<h4>Bot strength</h4>
-<table>
-<tr><th>bot</th><th>seat-games</th><th>win rate (95% CI)</th><th>mean score</th>
-<th>mean place</th></tr>
-{% for bot in set.bots %}
-<tr><td>{{ bot.bot }}</td><td>{{ bot.seat_games }}</td><td>{{ rate_text(bot.win_rate) }}</td>
-<td>{{ "%.1f" | format(bot.mean_score) }}</td><td>{{ "%.2f" | format(bot.mean_rank) }}</td></tr>
+<h4 id="{{ anchor }}-provenance">{{ m("provenance") }}</h4>
+<table class="facts">
+{% for name, value in provenance(set, m) %}<tr><th>{{ name }}</th><td>{{ value }}</td></tr>
 {% endfor %}
 </table>
 
-<h4>Figures</h4>
+<h4 id="{{ anchor }}-turn-order">{{ m("turn_order") }}</h4>
+{% for note in found.notes.turn_order %}<p>{{ note }}</p>
+{% endfor %}
 <table>
-<tr><th>figure</th><th>value (95% CI)</th><th>reference</th></tr>
-{% for figure in set.figures %}
+<tr><th>{{ m("position") }}</th><th>{{ m("win_rate_ci") }}</th><th>{{ m("fair") }}</th></tr>
+{% for rate in found.turn_order.rates %}
+<tr><td>{{ m.ordinal(loop.index) }}</td>
+<td{% if found.turn_order.beyond[loop.index0] %} class="beyond"{% endif %}>{{ m.rate(rate) }}</td>
+<td>{{ m.pct(found.turn_order.fair) }}</td></tr>
+{% endfor %}
+</table>
+{{ found.charts.turn_order }}
+
+{% if found.factions %}
+<h4 id="{{ anchor }}-factions">{{ m("factions") }}</h4>
+<table>
+<tr><th>{{ m("faction") }}</th><th>{{ m("seat_games") }}</th><th>{{ m("chosen") }}</th>
+<th>{{ m("win_rate_ci") }}</th><th>{{ m("fair") }}</th></tr>
+{% set total = found.factions | sum(attribute="seat_games") %}
+{% for line in found.factions %}
+<tr><td>{{ line.name }}</td><td>{{ line.seat_games }}</td>
+<td>{{ m.pct(line.seat_games / total) }}</td>
+<td{% if line.beyond %} class="beyond"{% endif %}>{{ m.rate(line.rate) }}</td>
+<td>{{ m.pct(found.turn_order.fair) }}</td></tr>
+{% endfor %}
+</table>
+<p class="note">{{ m("list_note", count=found.factions | length) }}</p>
+{{ found.charts.factions }}
+{% endif %}
+
+<h4 id="{{ anchor }}-content">{{ m("content") }}</h4>
+<p>{{ m("content_intro") }}</p>
+<table>
+<tr><th>{{ m("item") }}</th><th>{{ m("uses") }}</th><th>{{ m("in_games") }}</th>
+<th>{{ m("per_game") }}</th>
+<th>{{ m("winners") }}</th>
+<th>{{ m("losers") }}</th><th>{{ m("used") }}</th><th>{{ m("unused") }}</th>
+<th>{{ m("difference") }}</th></tr>
+{% for line in found.content %}
+<tr><td>{{ line.key }}</td><td>{{ line.uses }}</td><td>{{ line.games }}</td>
+<td>{{ "%.2f" | format(line.per_game) }}</td>
+<td>{{ "%.2f" | format(line.winners) }}</td><td>{{ "%.2f" | format(line.losers) }}</td>
+{% if line.association %}
+<td>{{ m.rate(line.association.used) }}</td><td>{{ m.rate(line.association.unused) }}</td>
+<td{% if line.beyond %} class="beyond"{% endif %}>
+{{- m.difference(line.association.difference, true) }}</td>
+{% else %}<td>–</td><td>–</td><td>–</td>{% endif %}
+</tr>
+{% endfor %}
+</table>
+{% set compared = found.content | selectattr("association") | list %}
+<p class="note">{{ m("list_note", count=compared | length) }}</p>
+
+<h4 id="{{ anchor }}-never-seen">{{ m("never_seen") }}</h4>
+<p>{{ m("never_intro", games=set.games | length) }}</p>
+{% for note in found.notes.never_seen %}<p>{{ note }}</p>
+{% endfor %}
+{% if found.never_seen %}<ul class="never">
+{% for key in found.never_seen %}<li>{{ key }}</li>
+{% endfor %}</ul>{% endif %}
+{% if found.seldom_seen %}
+<p>{{ m("seldom_intro", count=found.seldom_seen | length, games=set.games | length) }}</p>
+<ul class="never">
+{% for line in found.seldom_seen %}<li>{{ m("seldom_item", name=line.key, games=line.games) }}</li>
+{% endfor %}</ul>{% endif %}
+
+<h4 id="{{ anchor }}-figures">{{ m("figures") }}</h4>
+<table>
+<tr><th>{{ m("figure") }}</th><th>{{ m("value_ci") }}</th><th>{{ m("reference") }}</th></tr>
+{% for figure in found.figures %}
 <tr><td>{{ figure.name }}</td><td>{{ figure.value }}</td><td>{{ figure.reference }}</td></tr>
 {% endfor %}
 </table>
 
-<h4>Score distributions</h4>
-{{ set.charts.scores }}
-
-{% for key, lines, title, unit in [
-     ("points", set.points, "Points by source, winners and losers", "points"),
-     ("actions", set.actions, "Actions by kind, winners and losers", "times a game")] %}
-{% if lines %}
-<h4>{{ title }}</h4>
+<h4 id="{{ anchor }}-bots">{{ m("bots") }}</h4>
 <table>
-<tr><th>{{ key }}</th><th>winners</th><th>losers</th><th>winners − losers (95% CI)</th></tr>
+<tr><th>{{ m("bot") }}</th><th>{{ m("seat_games") }}</th><th>{{ m("win_rate_ci") }}</th>
+<th>{{ m("mean_score") }}</th><th>{{ m("mean_place") }}</th></tr>
+{% for bot in found.bots %}
+<tr><td>{{ bot.bot }}</td><td>{{ bot.seat_games }}</td><td>{{ m.rate(bot.win_rate) }}</td>
+<td>{{ "%.1f" | format(bot.mean_score) }}</td><td>{{ "%.2f" | format(bot.mean_rank) }}</td></tr>
+{% endfor %}
+</table>
+
+<h4 id="{{ anchor }}-scores">{{ m("scores") }}</h4>
+{{ found.charts.scores }}
+
+{% for key, lines, title, head, note in [
+     ("points", found.points, "points", "source", "per_seat_points"),
+     ("actions", found.actions, "action_kinds", "kind", "per_seat_actions")] %}
+{% if lines %}
+<h4 id="{{ anchor }}-{{ key }}">{{ m(title) }}</h4>
+<table>
+<tr><th>{{ m(head) }}</th><th>{{ m("winners") }}</th><th>{{ m("losers") }}</th>
+<th>{{ m("gap_ci") }}</th></tr>
 {% for line in lines %}
 <tr><td>{{ line.name }}</td><td>{{ "%.2f" | format(line.winners) }}</td>
 <td>{{ "%.2f" | format(line.losers) }}</td>
 <td{% if line.gap.excludes(0) %} class="beyond"{% endif %}>
-{{- difference_text(line.gap, false) }}</td></tr>
+{{- m.difference(line.gap, false) }}</td></tr>
 {% endfor %}
 </table>
-<p class="note">Means per seat and game, in {{ unit }};
-winners are seats with a share of the win.</p>
-{{ set.charts[key] }}
+<p class="note">{{ m(note) }}</p>
+{{ found.charts[key] }}
 {% endif %}
 {% endfor %}
 </article>
@@ -135,9 +210,9 @@ winners are seats with a share of the win.</p>
 {% endfor %}
 
 <section id="definitions">
-<h2>How to read this page</h2>
+<h2>{{ m("how_to_read") }}</h2>
 <dl>
-{% for name, text in definitions.items() %}<dt>{{ name }}</dt><dd>{{ text }}</dd>
+{% for name, text in m.definitions() %}<dt>{{ name }}</dt><dd>{{ text }}</dd>
 {% endfor %}
 </dl>
 </section>

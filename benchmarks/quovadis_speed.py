@@ -1,0 +1,93 @@
+"""Quo Vadis engine speed: random playouts (actions per second) and mid-game copies.
+
+Run by hand on one core:  taskset -c 0 python benchmarks/quovadis_speed.py [games]
+Targets: at least 100,000 actions/s and 100,000 copies/s. Times are the process's own
+CPU time, so other work on a shared machine does not slow the figures down (the wall
+clock is printed beside them).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from soan.engine.registry import get_game
+from soan.engine.rng import Rng
+
+_clock = time.process_time
+
+
+def playouts(games: int) -> tuple[int, float]:
+    """Random games over 3-5 players; returns (actions played, seconds)."""
+    game = get_game("quovadis")
+    content = game.load_content()
+    options = game.options()
+    actions = 0
+    start = _clock()
+    for seed in range(games):
+        state = game.new(3 + seed % 3, seed, options, content)
+        rng = Rng(seed)
+        below = rng.below
+        while state.to_move is not None:
+            legal = state.legal()
+            state.play(legal[below(len(legal))])
+            actions += 1
+    return actions, _clock() - start
+
+
+def mid_game(seats: int = 4, seed: int = 7):
+    """A state some way into a random game (round 5)."""
+    state = get_game("quovadis").new(seats, seed)
+    rng = Rng(seed)
+    while state.turn() < 5 * seats:
+        state.play(rng.choice(state.legal()))
+    return state
+
+
+def copies(count: int) -> float:
+    """Seconds for `count` copies of a 4-player state in mid-game."""
+    state = mid_game()
+    start = _clock()
+    for _ in range(count):
+        state.copy()
+    return _clock() - start
+
+
+def redeals(count: int) -> float:
+    """Seconds for `count` re-deals of a mid-game state (what search bots do)."""
+    state = mid_game()
+    rng = Rng(1)
+    seat = state.to_move
+    start = _clock()
+    for _ in range(count):
+        state.redeal(seat, rng)
+    return _clock() - start
+
+
+def evaluations(count: int) -> float:
+    state = mid_game()
+    start = _clock()
+    for _ in range(count):
+        state.evaluate()
+    return _clock() - start
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    wall = time.perf_counter()
+    actions, seconds = playouts(games)
+    print(f"random playouts: {games} games, {actions} actions in {seconds:.2f} s "
+          f"= {actions / seconds:,.0f} actions/s ({actions / games:.0f} actions/game)")
+    n = 100_000
+    seconds = copies(n)
+    print(f"mid-game copy(): {n} copies in {seconds:.2f} s = {n / seconds:,.0f} copies/s")
+    n = 20_000
+    seconds = redeals(n)
+    print(f"mid-game redeal(): {n} in {seconds:.2f} s = {n / seconds:,.0f} redeals/s")
+    seconds = evaluations(n)
+    print(f"mid-game evaluate(): {n} in {seconds:.2f} s = {n / seconds:,.0f} evaluations/s")
+    print(f"(CPU seconds of this process; {time.perf_counter() - wall:.1f} s on the wall clock)")
+
+
+if __name__ == "__main__":
+    main()

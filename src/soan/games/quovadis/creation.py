@@ -1,0 +1,453 @@
+"""The creation of a turn: area selection, the wrath of god, worker placement and card
+placement with its action (1:エリア選択 and 2:創世フェイズ of the draft)."""
+
+from __future__ import annotations
+
+from soan.engine.core import Action
+from soan.games.quovadis import effects as E
+from soan.games.quovadis.board import FREE, marker_key
+from soan.games.quovadis.codes import (
+    AREA,
+    CARD,
+    CARD_A,
+    CITY,
+    DISCARD,
+    DONE,
+    EMPTY,
+    FORT,
+    GENERATION_CHANGE,
+    INHERITANCE,
+    MIRACLE,
+    MOVE,
+    PLACE,
+    PLEA,
+    PLEA_A,
+    PROSPER,
+    PROSPERITY_SRC,
+    RUIN,
+    SKILL_A,
+    SKILLS_SRC,
+    SMITE,
+    SMITE_A,
+    TEMPLE,
+    WRATH,
+    WRATH_BUILDINGS,
+    WRATH_KEY,
+)
+from soan.games.quovadis.codes import FREE as FREE_KEY
+from soan.games.quovadis.effects import FAITH_R, FOOD_R, MORALE_R, WRATH_R
+
+
+class Creation:
+    """Area selection and the creation phase, mixed into `QuoVadisState`."""
+
+    __slots__ = ()
+
+    # ---- 1: area selection ---------------------------------------------------------------
+
+    def free_cost(self, s: int) -> int:
+        cost = self.options.free_faith - self.mods[s][E.FREE_DISCOUNT]
+        return cost if cost > 0 else 0
+
+    def _area_choices(self, s: int) -> list[Action]:
+        plain, one, two = self.board.choices[self.markers]
+        acts = list(plain)
+        faith, cost = self.res[4 * s + FAITH_R], self.free_cost(s)
+        if one and faith >= cost:
+            acts += one
+            if faith >= 2 * cost:
+                acts += two
+        t = self.tables
+        acts += [SKILL_A[k] for k in self.shown[s] if t.skill_once[k] and k not in self.used[s]]
+        return acts
+
+    def _start_turn(self) -> None:
+        s = self.active
+        self._clear_turn()
+        self.phase, self.to_move, self.area = AREA, s, -1
+        self.log.append(f"Round {self.round_no}: seat {s + 1}'s turn.")
+        mods = self.mods[s]
+        for r in range(4):
+            if mods[E.TURN_GAIN + r]:
+                got = self.gain(s, r, mods[E.TURN_GAIN + r])
+                self.log.append(f"Seat {s + 1} gains {got} {E.RESOURCES[r]} from its skills.")
+
+    def _choose_area(self, s: int, action: Action) -> None:
+        kind, a, b = action
+        cost = self.free_cost(s)
+        if kind == "area":
+            self.markers = marker_key(a, b)
+            words = f"cards {a} and {b}"
+        elif kind == "free":
+            self.res[4 * s + FAITH_R] -= cost
+            self.markers = marker_key(a, FREE)
+            words = f"card {a} and Free as {b} ({cost} faith)"
+            self._note(s, FREE_KEY)
+        else:
+            self.res[4 * s + FAITH_R] -= 2 * cost
+            self.markers = (FREE, FREE)
+            words = f"Free twice as {a} and {b} ({2 * cost} faith)"
+            self._note(s, FREE_KEY)
+        pair = (a, b) if a <= b else (b, a)
+        self.area = self.board.world.tile_of_pair[pair]
+        self.log.append(f"Seat {s + 1} chooses {words}: the creation area is {pair[0]}-{pair[1]}.")
+        if self.res[4 * s + WRATH_R] >= self.options.wrath_levels[0]:
+            self.phase = WRATH
+        else:
+            self._begin_place()
+
+    def _use_skill(self, s: int, k: int) -> None:
+        """A once-per-game skill, used at the start of an own turn."""
+        t = self.tables
+        self.used[s] = (*self.used[s], k)
+        self._note(s, f"skill:{t.skill_name[k]}")
+        self.log.append(f"Seat {s + 1} uses {t.skill_english[k]} ({t.skill_name[k]}): "
+                        f"{t.skill_text[k]}.")
+        for effect, amount, resource in t.skill_once[k]:
+            if effect == E.GAIN:
+                self.gain(s, resource, amount)
+            elif effect == E.GAIN_VP:
+                self._score(s, amount, SKILLS_SRC)
+            elif effect == E.DRAW:
+                self._draw(s, amount)
+            else:
+                self.free_place = True
+
+    # ---- 2: creation phase: the wrath of god -----------------------------------------------
+
+    def _wrath(self, s: int) -> None:
+        """神の怒り: pay *all* wrath; 3 strikes 1 cell, 4 up to 2, 5+ up to 3 and may
+        destroy buildings (Q7). Seats with a temple in the area are shielded (Q8)."""
+        paid = self.res[4 * s + WRATH_R]
+        self.res[4 * s + WRATH_R] = 0
+        levels = self.options.wrath_levels
+        cells = self.board.tile_cells[self.area]
+        self.strikes = min(len(cells), sum(1 for x in levels if paid >= x)
+                           + self.mods[s][E.WRATH_CELLS])
+        self.paid = paid  # remembered for the building rule
+        shield = 0
+        for c in cells:
+            code = self.bld[c]
+            if code >= 0 and code & 3 == TEMPLE:
+                shield |= 1 << (code >> 2)
+        self.shield = shield
+        self.struck = 0
+        self._note(s, WRATH_KEY)
+        self.log.append(f"Seat {s + 1} pays {paid} wrath: the wrath of god strikes "
+                        f"{self.strikes} cell(s) of the area.")
+        self.phase = SMITE
+
+    def razable(self, c: int) -> bool:
+        """Whether the wrath now striking may destroy the building on `c`."""
+        code = self.bld[c]
+        return (self.paid >= self.options.wrath_levels[2] and code >= 0 and code & 3 != RUIN
+                and not self.shield >> (code >> 2) & 1)
+
+    def _smite_choices(self) -> list[Action]:
+        acts = []
+        for i, c in enumerate(self.board.tile_cells[self.area]):
+            if not self.struck >> i & 1:
+                acts.append(SMITE_A[c][0])
+                if self.razable(c):
+                    acts.append(SMITE_A[c][1])
+        if self.struck:
+            acts.append(DONE)
+        return acts
+
+    def _smite(self, s: int, c: int, raze: bool) -> None:
+        n, wk, shield = self.n, self.wk, self.shield
+        self.struck |= 1 << self.board.tile_cells[self.area].index(c)
+        self.strikes -= 1
+        hit = []
+        for p in range(n):
+            k = wk[c * n + p]
+            if k and not shield >> p & 1:
+                wk[c * n + p] = 0
+                self.supply[p] += k
+                hit.append(f"seat {p + 1}'s {k} worker(s)")
+        words = ", ".join(hit) if hit else "no worker"
+        self.log.append(f"The wrath of god strikes cell {c}: {words} go home.")
+        if raze:
+            self._note(s, WRATH_BUILDINGS)
+            self._destroy_by_wrath(c)
+        if not self.strikes or self.struck == (1 << len(self.board.tile_cells[self.area])) - 1:
+            self._end_wrath(s)
+
+    def _destroy_by_wrath(self, c: int) -> None:
+        code = self.bld[c]
+        owner, kind = code >> 2, code & 3
+        if kind == CITY:
+            if self.options.wrath_city == "cube":
+                if self.cubes[c]:
+                    self.cubes[c] -= 1
+                self.log.append(f"Seat {owner + 1}'s city on cell {c} loses a cube.")
+                return
+            self.bld[c] = owner << 2 | RUIN
+            kept = self._halve(c)
+            self.log.append(f"Seat {owner + 1}'s city on cell {c} is destroyed; "
+                            f"{kept} cube(s) stay.")
+        else:
+            self._return_building(c)
+            self.log.append(f"Seat {owner + 1}'s {'fort' if kind == FORT else 'temple'} on "
+                            f"cell {c} goes home.")
+
+    def _halve(self, c: int) -> int:
+        """A destroyed city's cubes: half stay (rounded down), the rest go to the stock
+        (Q7); with fixed dominance the city loses one. Returns the cubes that stay."""
+        if self.options.dominance == "fixed":
+            self.cubes[c] = max(0, self.cubes[c] - 1)
+        else:
+            self.cubes[c] //= 2
+        return self.cubes[c]
+
+    def _return_building(self, c: int) -> None:
+        code = self.bld[c]
+        owner = code >> 2
+        if code & 3 == FORT:
+            self.forts[owner] += 1
+        else:
+            self.temples[owner] += 1
+        self.bld[c] = EMPTY
+
+    def _end_wrath(self, s: int) -> None:
+        """The payer's home-terrain ring now lies round the area (Q7), if one is left."""
+        terrain = self.tables.race_home[self.race[s]]
+        t = self.area
+        if self.rings_left[terrain]:
+            old = self.ring[t]
+            if old >= 0:
+                self.rings_left[old] += 1
+            self.rings_left[terrain] -= 1
+            self.ring[t] = terrain
+            for c in self.board.tile_cells[t]:
+                self.terr[c] = terrain
+            self.log.append(f"A {E.TERRAINS[terrain]} ring is laid round the area: all its "
+                            f"cells are {E.TERRAINS[terrain]}.")
+        else:
+            self.log.append(f"No {E.TERRAINS[terrain]} ring is left to lay.")
+        self.shield = self.paid = 0
+        self._begin_place()
+
+    # ---- worker placement ------------------------------------------------------------------
+
+    def placement_cost(self, s: int, c: int) -> int:
+        """Food for one more worker on `c`: its terrain unless plains or an aptitude
+        terrain, plus the extra-worker food after the first (Q9)."""
+        if self.free_place:
+            return 0
+        opts = self.options
+        cost = 0 if self.freemask[s] >> self.terr[c] & 1 else opts.placement_food
+        if self.placed:
+            extra = opts.extra_worker_food - self.mods[s][E.EXTRA_WORKER_DISCOUNT]
+            if extra > 0:
+                cost += extra
+        return cost
+
+    def _can_place(self, s: int, c: int) -> bool:
+        return self.supply[s] > 0 and self.res[4 * s + FOOD_R] >= self.placement_cost(s, c)
+
+    def _begin_place(self) -> None:
+        s = self.active
+        self.phase, self.to_move = PLACE, s
+        if not any(self._can_place(s, c) for c in self.board.tile_cells[self.area]):
+            self.log.append(f"Seat {s + 1} cannot place a worker.")
+            self._begin_card()
+
+    def _place(self, s: int, c: int) -> None:
+        cost = self.placement_cost(s, c)
+        self.res[4 * s + FOOD_R] -= cost
+        self.wk[c * self.n + s] += 1
+        self.supply[s] -= 1
+        self.placed += 1
+        paid = f" for {cost} food" if cost else ""
+        self.log.append(f"Seat {s + 1} places a worker on cell {c}{paid}.")
+        if not any(self._can_place(s, x) for x in self.board.tile_cells[self.area]):
+            self._begin_card()
+
+    # ---- card placement ---------------------------------------------------------------------
+
+    def plea_cost(self, s: int) -> int:
+        cost = self.options.plea_faith - self.mods[s][E.PLEA_DISCOUNT]
+        return cost if cost > 0 else 0
+
+    def can_change(self, s: int) -> bool:
+        """世代交代 needs a generation to leave, a slot to the right, a city token and an
+        own worker on a cell without a building (Q4)."""
+        return (bool(self.gens[s]) and len(self.gens[s]) < self.options.generations
+                and self.cities[s] > 0 and bool(self._city_sites(s)))
+
+    def _city_sites(self, s: int) -> list[int]:
+        bld = self.bld
+        return [c for c, k in enumerate(self.wk[s::self.n]) if k and bld[c] == EMPTY]
+
+    def _begin_card(self) -> None:
+        s = self.active
+        if self.hand_size(s):
+            self.phase, self.to_move = CARD, s
+        else:
+            self.log.append(f"Seat {s + 1} has no card to place.")
+            self._war()
+
+    def _card_choices(self, s: int) -> list[Action]:
+        change = self.can_change(s)
+        plea = self.res[4 * s + FAITH_R] >= self.plea_cost(s)
+        acts: list[Action] = []
+        hand = self.hand
+        for k in range(5):
+            if hand[5 * s + k]:
+                acts.append(CARD_A[k][0])
+                if change:
+                    acts.append(CARD_A[k][1])
+        if plea:
+            for k in range(5):
+                if hand[5 * s + k]:
+                    for a in range(5):
+                        if a != k:
+                            acts.append(PLEA_A[k][a][0])
+                            if change:
+                                acts.append(PLEA_A[k][a][1])
+        return acts
+
+    def _inheritance(self, s: int, kind: int, change: bool) -> int:
+        """継承力: the most cards under an old generation topped by `kind` (the highest
+        one only: 3, never 3 + 2 = 5)."""
+        gens = self.gens[s]
+        old = gens if change else gens[:-1]
+        best = 0
+        for count, top in old:
+            if top == kind and count > best:
+                best = count
+        return best
+
+    def actions_for(self, s: int, kind: int, change: bool) -> int:
+        """How many times a card acting as `kind` would act if placed now."""
+        gens = self.gens[s]
+        count = 1 if change or not gens else gens[-1][0] + 1
+        inherit = self._inheritance(s, kind, change)
+        if inherit:
+            inherit += self.mods[s][E.INHERITANCE_BONUS]
+        return (count if count >= inherit else inherit) + self.mods[s][E.ACTION_BONUS + kind]
+
+    def _play_card(self, s: int, action: Action) -> None:
+        printed = action[1]
+        acted = action[2] if action[0] == "plea" else printed
+        change = bool(action[-1])
+        t_kind = E.CARDS
+        n = self.actions_for(s, acted, change)
+        if self._inheritance(s, acted, change):
+            self._note(s, INHERITANCE)
+        self.hand[5 * s + printed] -= 1
+        gens = self.gens[s]
+        if change or not gens:
+            if change:
+                self.changed = True
+                self.prev_count = gens[-1][0]
+                self._note(s, GENERATION_CHANGE)
+            self.gens[s] = (*gens, (1, printed))
+        else:
+            self.gens[s] = (*gens[:-1], (gens[-1][0] + 1, printed))
+        self._note(s, f"card:{t_kind[printed]}")
+        self._note(s, f"action:{t_kind[acted]}")
+        where = (f"starts generation {len(self.gens[s])} with" if change else
+                 f"places on generation {len(self.gens[s])}")
+        plea = ""
+        if acted != printed:
+            cost = self.plea_cost(s)
+            self.res[4 * s + FAITH_R] -= cost
+            self._note(s, PLEA)
+            plea = f" as {t_kind[acted]} (御無心, {cost} faith)"
+        self.log.append(f"Seat {s + 1} {where} {t_kind[printed]}{plea}: {n} action(s).")
+        self._resolve(s, acted, n)
+
+    def _resolve(self, s: int, kind: int, n: int) -> None:
+        self.kind, self.acts = kind, n
+        if kind == E.BLESSING or kind == E.LABOUR:
+            r = MORALE_R if kind == E.BLESSING else FOOD_R
+            got = self.gain(s, r, n)
+            self.log.append(f"Seat {s + 1} gains {got} {E.RESOURCES[r]}.")
+            self._after_action()
+        elif kind == E.MIRACLE:
+            faith = self.res[4 * s + FAITH_R]
+            rate = self.options.miracle_faith
+            if faith >= rate or min(faith + n, self.cap[4 * s + FAITH_R]) >= rate:
+                self.phase = MIRACLE
+            else:
+                self._miracle(s, False)
+        elif kind == E.REVELATION:
+            n_seats, wk = self.n, self.wk
+            self.movable = [c for c in self.board.tile_cells[self.area]
+                            for _ in range(wk[c * n_seats + s])]
+            if self.movable and n:
+                self.phase = MOVE
+            else:
+                self._after_action()
+        else:
+            cap = self.options.prosperity_cap + self.mods[s][E.PROSPERITY_CAP]
+            vp = n if n < cap else cap
+            self._score(s, vp, PROSPERITY_SRC)
+            self.log.append(f"Seat {s + 1} scores {vp} VP for Prosperity.")
+            self.phase = PROSPER
+            if not self._legal_actions()[:-1]:
+                self._after_action()
+
+    def _miracle(self, s: int, convert: bool) -> None:
+        """奇跡: faith per action; 3 faith may become 1 wrath once, at the earliest point
+        it can (which never loses more faith than a later one)."""
+        rate, n = self.options.miracle_faith, self.acts
+        i = 4 * s + FAITH_R
+        if convert and self.res[i] >= rate:
+            self.res[i] -= rate
+            self.gain(s, WRATH_R, 1)
+            got = self.gain(s, FAITH_R, n)
+        else:
+            got = self.gain(s, FAITH_R, n)
+            if convert:
+                self.res[i] -= rate
+                self.gain(s, WRATH_R, 1)
+        turned = f" and turns {rate} faith into 1 wrath" if convert else ""
+        self.log.append(f"Seat {s + 1} gains {got} faith{turned}.")
+        self._after_action()
+
+    def _move(self, s: int, a: int, b: int) -> None:
+        """啓示: one step per action to an adjacent cell, any terrain, no food; only
+        workers that started the action in the area (Q10), possibly out of it."""
+        n = self.n
+        self.movable.remove(a)
+        self.movable.append(b)
+        self.wk[a * n + s] -= 1
+        self.wk[b * n + s] += 1
+        self.acts -= 1
+        self.log.append(f"Seat {s + 1} moves a worker from cell {a} to cell {b}.")
+        if not self.acts:
+            self._after_action()
+
+    def _discard_card(self, s: int, k: int) -> None:
+        self.hand[5 * s + k] -= 1
+        self.discard[k] += 1
+        self.log.append(f"Seat {s + 1} discards {E.CARDS[k]}.")
+        if self.phase == PROSPER:
+            self._prosper_step()
+        elif not self.hand_size(s):
+            self._war()
+
+    def _exchange(self, s: int, a: int, b: int) -> None:
+        self.res[4 * s + a] -= 1
+        got = self.gain(s, b, 1)
+        self.log.append(f"Seat {s + 1} turns 1 {E.RESOURCES[a]} into {got} {E.RESOURCES[b]}.")
+        self._prosper_step()
+
+    def _prosper_step(self) -> None:
+        self.acts -= 1
+        if not self.acts or len(self._legal_actions()) == 1:
+            self._after_action()
+
+    def _after_action(self) -> None:
+        """A generation change ends with discarding any number of cards."""
+        s = self.active
+        self.acts = 0
+        self.movable = []
+        if self.changed and self.hand_size(s):
+            self.phase = DISCARD
+        else:
+            self._war()
+

@@ -1,0 +1,263 @@
+"""The build phase and the end phase (4:建設フェイズ, 5:終了フェイズ and ◇決算): cities, forts
+and temples, refill, dominance, cleanup and ascension, skill set and territory bonus,
+and the final settlement (■ 最終決算)."""
+
+from __future__ import annotations
+
+from soan.engine.core import Action
+from soan.games.quovadis import effects as E
+from soan.games.quovadis import scoring
+from soan.games.quovadis.codes import (
+    ASCEND,
+    ASCENSION,
+    ASCENSION_SRC,
+    BUILD,
+    CITIES_SRC,
+    CITY,
+    CITY_SITE,
+    DONE,
+    EMPTY,
+    FORT,
+    FORT_A,
+    FORT_KEY,
+    OVER,
+    REBUILD,
+    REVEAL,
+    RUIN,
+    SKILLS_SRC,
+    TEMPLE,
+    TEMPLE_A,
+    TEMPLE_KEY,
+    TERRITORY_SRC,
+)
+from soan.games.quovadis.effects import FOOD_R
+
+
+class Settlement:
+    """The build and end phases, mixed into `QuoVadisState`."""
+
+    __slots__ = ()
+
+    # ---- 4: build phase ----------------------------------------------------------------------
+
+    def _build_phase(self) -> None:
+        """都市の建設 on a generation change (none if no site is left, Q12), then
+        rebuilding, then forts and temples."""
+        s = self.active
+        self.phase, self.to_move = BUILD, s
+        if self.changed and self.cities[s]:
+            sites = self._city_sites(s)
+            if len(sites) > 1:
+                self.phase = CITY_SITE
+                return
+            if sites:
+                self._build_city(s, sites[0])
+            else:
+                self.log.append(f"Seat {s + 1} has no worker on a free cell: no city is built.")
+        self._after_city(s)
+
+    def _build_city(self, s: int, c: int) -> None:
+        self.wk[c * self.n + s] -= 1
+        self.supply[s] += 1
+        self.cities[s] -= 1
+        self.bld[c] = s << 2 | CITY
+        if self.options.dominance == "fixed":
+            self.cubes[c] = self.options.fixed_dominance
+        self.log.append(f"Seat {s + 1} builds a city on cell {c}.")
+
+    def _after_city(self, s: int) -> None:
+        n, wk, bld = self.n, self.wk, self.bld
+        ruin = s << 2 | RUIN
+        for c in (range(len(bld)) if ruin in bld else ()):
+            if bld[c] == ruin and wk[c * n + s]:
+                bld[c] = s << 2 | CITY
+                wk[c * n + s] -= 1
+                self.supply[s] += 1
+                self._note(s, REBUILD)
+                self.log.append(f"Seat {s + 1} rebuilds its city on cell {c}.")
+        self.phase, self.to_move = BUILD, s
+        if len(self._build_choices(s)) == 1:
+            self._end_phase()
+
+    def _build_choices(self, s: int) -> list[Action]:
+        """A fort or temple needs two own workers on a cell without a building (Q12)."""
+        acts: list[Action] = []
+        forts, temples = self.forts[s], self.temples[s]
+        if (forts or temples) and self.res[4 * s + FOOD_R] >= self.options.building_food:
+            bld = self.bld
+            for c, k in enumerate(self.wk[s::self.n]):
+                if k >= 2 and bld[c] == EMPTY:
+                    if forts:
+                        acts.append(FORT_A[c])
+                    if temples:
+                        acts.append(TEMPLE_A[c])
+        acts.append(DONE)
+        return acts
+
+    def _build(self, s: int, c: int, kind: int) -> None:
+        self.wk[c * self.n + s] -= 1
+        self.supply[s] += 1
+        self.res[4 * s + FOOD_R] -= self.options.building_food
+        self.bld[c] = s << 2 | kind
+        if kind == FORT:
+            self.forts[s] -= 1
+            self._note(s, FORT_KEY)
+        else:
+            self.temples[s] -= 1
+            self._note(s, TEMPLE_KEY)
+        self.log.append(f"Seat {s + 1} builds a {'fort' if kind == FORT else 'temple'} on "
+                        f"cell {c}.")
+        if len(self._build_choices(s)) == 1:
+            self._end_phase()
+
+    # ---- 5: end phase ------------------------------------------------------------------------
+
+    def _end_phase(self) -> None:
+        """Refill the hand, dominance cubes on own face-up cities, then cleanup (with the
+        chance to ascend) and the settlement after a generation change."""
+        s = self.active
+        want = self.options.hand_size + self.mods[s][E.HAND_SIZE] - self.hand_size(s)
+        if want > 0:
+            got = self._draw(s, want)
+            self.log.append(f"Seat {s + 1} draws {got} card(s).")
+        if self.options.dominance == "grow":
+            bonus = self.mods[s][E.DOMINANCE_BONUS]
+            area = self.board.tile_cells[self.area] if bonus else ()
+            city = s << 2 | CITY
+            if city in self.bld:
+                for c, code in enumerate(self.bld):
+                    if code == city:
+                        self.cubes[c] += 1 + (bonus if c in area else 0)
+        temple = self.temple_cell(s)
+        if temple >= 0 and self.wk[temple * self.n + s]:
+            self.phase = ASCEND
+            return
+        self._cleanup(s)
+
+    def temple_cell(self, s: int) -> int:
+        code = s << 2 | TEMPLE
+        return self.bld.index(code) if code in self.bld else -1
+
+    def _ascend(self, s: int) -> None:
+        c = self.temple_cell(s)
+        self.wk[c * self.n + s] -= 1
+        vp = self._ascend_one(s)
+        self.log.append(f"Seat {s + 1}'s worker on its temple ascends: {vp} VP.")
+        self._cleanup(s)
+
+    def _ascend_one(self, s: int) -> int:
+        """A worker leaves the game and scores the number of own workers gone so far."""
+        self.ascended[s] += 1
+        vp = self.ascended[s] + self.mods[s][E.ASCENSION_VP]
+        self._score(s, vp, ASCENSION_SRC)
+        self._note(s, ASCENSION)
+        return vp
+
+    def _cleanup(self, s: int) -> None:
+        """ワーカー整理: at most one own worker per cell, none on a cell with an own
+        building; only the active seat's own workers (Q13)."""
+        if self.options.cleanup:
+            n, wk, bld = self.n, self.wk, self.bld
+            home = 0
+            for c, k in enumerate(wk[s::n]):
+                if k:
+                    code = bld[c]
+                    keep = 0 if code >= 0 and code >> 2 == s else 1
+                    if k > keep:
+                        wk[c * n + s] = keep
+                        home += k - keep
+            if home:
+                self.supply[s] += home
+                self.log.append(f"Seat {s + 1} takes {home} worker(s) home in the cleanup.")
+        if self.changed and self.hidden[s]:
+            if len(self.hidden[s]) > 1:
+                self.phase = REVEAL
+                return
+            self._reveal(s, self.hidden[s][0])
+            return
+        self._settle(s)
+
+    def _reveal(self, s: int, k: int) -> None:
+        """スキルセット: one face-down skill face up; it works from the end of this turn."""
+        hidden = list(self.hidden[s])
+        hidden.remove(k)
+        self.hidden[s] = tuple(hidden)
+        self.shown[s] = (*self.shown[s], k)
+        self._note(s, f"skill:{self.tables.skill_name[k]}")
+        t = self.tables
+        self.log.append(f"Seat {s + 1} sets {t.skill_english[k]} ({t.skill_name[k]}): "
+                        f"{t.skill_text[k]}.")
+        self._settle(s)
+
+    def _settle(self, s: int) -> None:
+        """領土ボーナス: the closed generation's cards x majorities (4 x 5 = 20)."""
+        if self.changed:
+            majorities = self.majorities(s)
+            per = self.prev_count + self.mods[s][E.TERRITORY_VP]
+            vp = per * majorities
+            self._score(s, vp, TERRITORY_SRC)
+            self.log.append(f"Territory bonus: {self.prev_count} card(s) x {majorities} "
+                            f"majorit{'y' if majorities == 1 else 'ies'}"
+                            + (f" (+{per - self.prev_count} each)" if per != self.prev_count
+                               else "") + f" = {vp} VP for seat {s + 1}.")
+            self._refresh(s)  # the skill set this turn works from now on
+        self._next_turn()
+
+    def all_majorities(self) -> list[int]:
+        """`majorities` of every seat, reading each seat's column of workers once."""
+        n, wk, bld = self.n, self.wk, self.bld
+        tiles = self.board.tile_cells
+        out = []
+        for s in range(n):
+            col = wk[s::n]
+            city = s << 2 | CITY
+            total = 0
+            for a, b, c in tiles:
+                if ((col[a] > 0) + (col[b] > 0) + (col[c] > 0) >= 2
+                        or bld[a] == city or bld[b] == city or bld[c] == city):
+                    total += 1
+            out.append(total)
+        return out
+
+    def majorities(self, s: int) -> int:
+        """Areas where `s` has workers on two or more cells or a face-up city (Q13)."""
+        n, wk, bld = self.n, self.wk, self.bld
+        city = s << 2 | CITY
+        total = 0
+        for cells in self.board.tile_cells:
+            occupied = 0
+            for c in cells:
+                if bld[c] == city:
+                    occupied = 2
+                    break
+                if wk[c * n + s]:
+                    occupied += 1
+            if occupied >= 2:
+                total += 1
+        return total
+
+    def _next_turn(self) -> None:
+        s = (self.active + 1) % self.n
+        if s == self.start:
+            if self.round_no == self.options.rounds:
+                self._finish()
+                return
+            self.round_no += 1
+        self.active = s
+        self.turn_no += 1
+        self._start_turn()
+
+    def _finish(self) -> None:
+        """最終決算: the cubes on cities, then end-of-game skills."""
+        self.phase, self.to_move = OVER, None
+        self.area = -1
+        for s in range(self.n):
+            self._score(s, scoring.city_cubes(self, s), CITIES_SRC)
+            for k in self.shown[s]:
+                vp = scoring.skill_vp(self, s, k)
+                if vp:
+                    self._note(s, f"skill:{self.tables.skill_name[k]}")
+                    self._score(s, vp, SKILLS_SRC)
+        totals = ", ".join(f"seat {s + 1}: {v}" for s, v in enumerate(self.vp))
+        self.log.append(f"The game ends after round {self.round_no}. {totals}.")
+

@@ -1,0 +1,237 @@
+"""The war phase (3:戦争フェイズ): contested cells, strength, morale, dice and the result."""
+
+from __future__ import annotations
+
+from soan.engine.core import Action
+from soan.games.quovadis import effects as E
+from soan.games.quovadis.codes import (
+    CITY,
+    DONE,
+    FORT,
+    KEEP,
+    KEEP_A,
+    MORALE,
+    RUIN,
+    WAR,
+    WAR_DRAW,
+    WAR_KEPT,
+    WAR_LOST,
+    WAR_SRC,
+    WAR_WON,
+)
+from soan.games.quovadis.effects import FOOD_R, MORALE_R, WRATH_R
+
+
+class War:
+    """The war phase, mixed into `QuoVadisState`."""
+
+    __slots__ = ()
+
+    # ---- 3: war ---------------------------------------------------------------------------------
+
+    def owners(self, c: int) -> int:
+        """Bit mask of the seats with a face-up piece on `c` (a destroyed city is none)."""
+        n, wk = self.n, self.wk
+        mask = 0
+        base = c * n
+        for p in range(n):
+            if wk[base + p]:
+                mask |= 1 << p
+        code = self.bld[c]
+        if code >= 0 and code & 3 != RUIN:
+            mask |= 1 << (code >> 2)
+        return mask
+
+    def contested_cells(self) -> tuple[int, ...]:
+        """係争マス: cells of the area with face-up pieces of two or more seats (Q11)."""
+        out = []
+        for c in self.board.tile_cells[self.area]:
+            mask = self.owners(c)
+            if mask & (mask - 1):
+                out.append(c)
+        return tuple(out)
+
+    def _war(self) -> None:
+        contested = self.contested_cells()
+        if not contested:
+            self._build_phase()
+            return
+        mask = 0
+        for c in contested:
+            mask |= self.owners(c)
+        n, a = self.n, self.active
+        self.sides = tuple(p for p in ((a + k) % n for k in range(n)) if mask >> p & 1)
+        self.contested = contested
+        self.decl = [0] * n
+        self.decl_pos = 0
+        for p in self.sides:
+            self._note(p, WAR)
+        cells = ", ".join(map(str, contested))
+        who = ", ".join(f"seat {p + 1}" for p in self.sides)
+        self.log.append(f"War over cell(s) {cells}: {who}.")
+        self._next_declarer()
+
+    def _next_declarer(self) -> None:
+        """Morale is declared once each, from the active seat clockwise (Q5)."""
+        sides = self.sides
+        while self.decl_pos < len(sides):
+            p = sides[self.decl_pos]
+            if self.res[4 * p + MORALE_R]:
+                self.phase, self.to_move = MORALE, p
+                return
+            self.decl_pos += 1
+        self._resolve_war()
+
+    def _declare(self, p: int, k: int) -> None:
+        self.res[4 * p + MORALE_R] -= k
+        self.decl[p] = k
+        self.log.append(f"Seat {p + 1} spends {k} morale on the war.")
+        self.decl_pos += 1
+        self._next_declarer()
+
+    def strength(self, p: int) -> int:
+        """Own workers and face-up buildings on the contested cells and every cell next
+        to one (each once), before morale and dice (Q5, Q11)."""
+        n, wk, bld = self.n, self.wk, self.bld
+        adjacent = self.board.adjacent
+        cells = set(self.contested)
+        for c in self.contested:
+            cells.update(adjacent[c])
+        total = 0
+        city_bonus = 1 + self.mods[p][E.CITY_STRENGTH]
+        for c in cells:
+            total += wk[c * n + p]
+            code = bld[c]
+            if code >= 0 and code >> 2 == p:
+                kind = code & 3
+                if kind != RUIN:
+                    total += city_bonus if kind == CITY else 1
+        return total + self.mods[p][E.WAR_STRENGTH]
+
+    def war_dice(self, p: int) -> tuple[int, int]:
+        """(sides, dice) of `p`'s roll: d8 where a contested cell is its home terrain,
+        else d6; a fort on a contested cell (and war_dice skills) add dice, best kept."""
+        opts, bld, terr = self.options, self.bld, self.terr
+        home = self.tables.race_home[self.race[p]]
+        fort = p << 2 | FORT
+        sides, with_fort = opts.die, 0
+        for c in self.contested:
+            if terr[c] == home:
+                sides = opts.aptitude_die
+            if bld[c] == fort:
+                with_fort = 1
+        return sides, 1 + with_fort + self.mods[p][E.WAR_DICE]
+
+    def _resolve_war(self) -> None:
+        totals, words = {}, []
+        die = self.rng.die
+        for p in self.sides:
+            sides, dice = self.war_dice(p)
+            roll = max(die(sides) for _ in range(dice))
+            totals[p] = self.strength(p) + self.decl[p] + roll
+            words.append(f"seat {p + 1} {totals[p]} (d{sides}"
+                         + (f" best of {dice}" if dice > 1 else "") + f": {roll})")
+        best = max(totals.values())
+        top = [p for p in self.sides if totals[p] == best]
+        winner = top[0] if len(top) == 1 else -1
+        losers = [p for p in self.sides if totals[p] < best]
+        outcome = (f"seat {winner + 1} wins" if winner >= 0 else
+                   "a draw at the top between " + ", ".join(f"seat {p + 1}" for p in top))
+        self.log.append(f"War: {'; '.join(words)}; {outcome}.")
+        for p in self.sides:
+            self._note(p, WAR_WON if p == winner else WAR_DRAW if p in top else WAR_LOST)
+        returned = sum(self._lose(p) for p in losers)
+        if winner >= 0:
+            self.wars_won[winner] += 1
+            got = self.gain(winner, MORALE_R, self.options.war_win_morale)
+            vp = returned + self.mods[winner][E.WAR_WIN_VP]
+            if vp:
+                self._score(winner, vp, WAR_SRC)
+            self.log.append(f"Seat {winner + 1} gains {got} morale and {vp} VP.")
+        elif returned:
+            self.log.append(f"Nobody scores the {returned} cube(s) returned: there is no winner.")
+        self.losers = []
+        if self.options.war_loser == "keep":
+            self.kept = [0] * len(self.contested)
+            for p in losers:
+                if len(self._keep_choices(p)) > 1:
+                    self.losers.append(p)
+                else:
+                    self._release(p)
+        self._next_keeper()
+
+    def _lose(self, p: int) -> int:
+        """The loser's workers leave the contested cells (home, or ascending, or waiting
+        to be kept for food, by option), its forts and temples go home, its cities turn
+        face down and lose half their cubes; it gains wrath. Returns the cubes returned."""
+        opts, n, wk, bld = self.options, self.n, self.wk, self.bld
+        got = self.gain(p, WRATH_R, opts.war_loss_wrath)
+        mods = self.mods[p]
+        for r in range(4):
+            if mods[E.LOSS_GAIN + r]:
+                self.gain(p, r, mods[E.LOSS_GAIN + r])
+        returned = 0
+        for c in self.contested:
+            k = wk[c * n + p]
+            if k and opts.war_loser != "keep":
+                wk[c * n + p] = 0
+                if opts.war_loser == "ascend":
+                    for _ in range(k):
+                        self._ascend_one(p)
+                else:
+                    self.supply[p] += k
+            code = bld[c]
+            if code >= 0 and code >> 2 == p:
+                kind = code & 3
+                if kind == CITY:
+                    before = self.cubes[c]
+                    bld[c] = p << 2 | RUIN
+                    if opts.dominance == "fixed":
+                        returned += before
+                        self._halve(c)
+                    else:
+                        returned += before - self._halve(c)
+                elif kind != RUIN:
+                    self._return_building(c)
+        self.log.append(f"Seat {p + 1} loses: its pieces leave the contested cells; "
+                        f"it gains {got} wrath.")
+        return returned
+
+    def _keep_choices(self, p: int) -> list[Action]:
+        """Variant: the loser pays food, worker by worker, to keep it on the cell."""
+        n, wk = self.n, self.wk
+        acts = []
+        if self.res[4 * p + FOOD_R] >= self.options.keep_food:
+            for i, c in enumerate(self.contested):
+                if wk[c * n + p] > self.kept[i]:
+                    acts.append(KEEP_A[c])
+        acts.append(DONE)
+        return acts
+
+    def _next_keeper(self) -> None:
+        if self.losers:
+            self.phase, self.to_move = KEEP, self.losers[0]
+            self.kept = [0] * len(self.contested)
+        else:
+            self.kept = []
+            self.to_move = self.active
+            self._build_phase()
+
+    def _keep(self, p: int, c: int) -> None:
+        self.res[4 * p + FOOD_R] -= self.options.keep_food
+        self.kept[self.contested.index(c)] += 1
+        self._note(p, WAR_KEPT)
+        self.log.append(f"Seat {p + 1} pays {self.options.keep_food} food to keep a worker on "
+                        f"cell {c}.")
+        if len(self._keep_choices(p)) == 1:
+            self._release(self.losers.pop(0))
+            self._next_keeper()
+
+    def _release(self, p: int) -> None:
+        """The loser's workers not kept go home."""
+        n, wk = self.n, self.wk
+        for i, c in enumerate(self.contested):
+            gone = wk[c * n + p] - self.kept[i]
+            wk[c * n + p] -= gone
+            self.supply[p] += gone
+

@@ -1,0 +1,496 @@
+"""How promising an Undecim position is for each seat, for bots.
+
+Points so far, plus what the position promises by the end:
+- lands: the land bonus they hold, at every round end still to come, doubled on the
+  nights the red moon is expected to bring (an exact expectation over the moon die),
+  and a little for progress toward two of every kind and for spare lands;
+- buildings: the settlements as they score now, plus what the resources and gold in
+  front can add with the auto actions left (a greedy plan: each auto action takes the
+  move that adds the most VP; gold used this way gives up its own value);
+- gold at its value; enemies at what the night pays them (4, 5, 6… with the most, else
+  one at 4), this round's night if it is falling and later nights by their chance;
+  open awards by how close the seat is;
+- cards to come: the action card picked (hidden) or being resolved, at the worth of its
+  remaining steps, and the best card in hand at a discount, each valued by the same
+  marginal worths: what one more land of a kind, resource, enemy or gold adds to the
+  seat's value above. One-step lookahead then tells a good pick from a bad one.
+
+A half-finished compound choice counts as finished: a step part done is valued by
+what is left of it. Once the game is over the values are the final scores.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
+
+from soan.games.undecim import effects as E
+from soan.games.undecim import scoring
+from soan.games.undecim.codes import (
+    ACTION_PHASE,
+    BONUS,
+    F_ENEMY,
+    F_GOLD,
+    F_LANDK,
+    F_RESK,
+    KIND,
+    LEVEL,
+    MARKET,
+    MASK,
+    MIXED,
+    MULLIGAN,
+    NIGHT,
+    OWNER,
+    PICK,
+    PLAY,
+    W,
+)
+from soan.games.undecim.content import EG, TYPES
+
+if TYPE_CHECKING:
+    from soan.games.undecim.state import UndecimState
+
+HAND_CARD = 0.4  # a resource card in hand: the hand refills to 5, so it is worth little
+SPARE_LAND = 0.3  # a land beyond the first of its kind: cover against Invasion, sets
+LATER = 0.5  # the best action card kept for a later round, against one played now
+MOON_STEP = 0.5  # moving the moon or its die: small either way
+AWARD_REACH = 0.4  # how much of an open award's VP full progress toward it is worth
+LONE = 1.0  # a resource nothing can use yet: it pairs with a later one
+
+
+@cache
+def nights_ahead(counters: int, rounds: int, cap: int) -> tuple[float, float]:
+    """Expected nights in the next `rounds` rounds, and the chance of at least one,
+    starting from `counters` before the next roll of the moon die."""
+    if rounds <= 0:
+        return 0.0, 0.0
+    expected = chance = 0.0
+    for die in range(1, 7):
+        left = counters - die
+        if left <= 0:
+            later, _ = nights_ahead(cap, rounds - 1, cap)
+            expected += 1 + later
+            chance += 1
+        else:
+            later, some = nights_ahead(left, rounds - 1, cap)
+            expected += later
+            chance += some
+    return expected / 6, chance / 6
+
+
+class Outlook:
+    """What the rest of the game holds for every seat alike: round ends to score, this
+    round's night (0 or 1), and the nights expected after it (and their chance)."""
+
+    __slots__ = ("ends", "later", "later_chance", "now")
+
+    def __init__(self, state: UndecimState, counters: int | None = None) -> None:
+        opts = state.options
+        cap, rounds, r = opts.moon_counters, opts.rounds, state.round_no
+        counters = state.counters if counters is None else counters
+        if r == 0:  # before the first roll
+            self.ends, self.now = float(rounds), 0.0
+            self.later, self.later_chance = nights_ahead(counters, rounds, cap)
+            return
+        self.ends = float(rounds - r + 1)
+        self.now = 1.0 if state.night or counters == 0 else 0.0
+        self.later, self.later_chance = nights_ahead(
+            cap if self.now else counters, rounds - r, cap)
+
+    @property
+    def nights(self) -> float:
+        return self.now + self.later
+
+
+def evaluate(state: UndecimState) -> list[float]:
+    if state.over:
+        return [float(x) for x in state.scores()]
+    outlook = Outlook(state)
+    points = state.scores()
+    enemies = [state.front[W * s + F_ENEMY] for s in range(state.seats)]
+    return [points[s] + Seat(state, s, outlook, enemies).promise() for s in range(state.seats)]
+
+
+class Seat:
+    """One seat's prospects, and the marginal worth of one more card of each face."""
+
+    __slots__ = ("autos", "each", "enemies", "gold", "lands", "memo", "mine", "outlook", "res",
+                 "s", "state", "top", "unseen")
+
+    def __init__(self, state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> None:
+        self.state, self.s, self.outlook, self.enemies = state, s, outlook, enemies
+        f, b = state.front, W * s
+        self.lands = scoring.land_counts(state, s)
+        self.res = f[b + F_RESK: b + F_RESK + 4]
+        self.gold = f[b + F_GOLD]
+        self.mine = [(st[KIND], st[MASK], st[LEVEL]) for st in state.settlements if st[OWNER] == s]
+        self.autos = autos_left(state, s)
+        self.each = scoring.gold_each(state, s)
+        self.unseen: dict[int, float] = {}  # faces mask -> worth of an unseen card
+        self.memo: dict[tuple, float] = {}  # front_value by its arguments
+        self.top = max(o for i, o in enumerate(enemies) if i != s)  # most enemies of the others
+
+    def promise(self) -> float:
+        state = self.state
+        e = self.enemies[self.s]
+        value = self.front_value(self.lands, self.res, self.gold, e, self.autos)
+        value -= self.gold * self.each  # gold is in the points already
+        value += awards_value(state, self.s)
+        value += HAND_CARD * state.hsize[self.s]
+        return value + self.cards_value()
+
+    def front_value(self, lands: list[int], res: list[int], gold: int, e: int, autos: int) -> float:
+        """What a front like this is worth by the end: lands, buildings to come, gold,
+        enemies."""
+        key = (*lands, *res, gold, e, autos)
+        value = self.memo.get(key)
+        if value is None:
+            value = self.memo[key] = (
+                self.land_value(lands) + self.build_gain(res, gold, autos) + gold * self.each
+                + self.enemy_value(e))
+        return value
+
+    def land_value(self, counts: list[int]) -> float:
+        opts, out = self.state.options, self.outlook
+        weight = out.ends + out.nights * (opts.night_land_multiplier - 1)
+        return land_worth(tuple(counts), weight, opts.land_rule, opts.land_set_bonus)
+
+    def build_gain(self, res: list[int], gold: int, autos: int) -> float:
+        if autos <= 0:
+            return 0.0
+        return build_worth(tuple(res), gold, autos, tuple(self.mine),
+                           self.state.options.building_vp, self.each)
+
+    def enemy_value(self, e: int) -> float:
+        """This round's night (if it falls) and later nights (by their chance)."""
+        if not e:
+            return 0.0
+        state, out, s = self.state, self.outlook, self.s
+        first = state.options.enemy_vp
+        if state.phase == NIGHT:  # who has the most is fixed, and turns pass in order
+            most = state.most >> s & 1
+            if s == state.to_move:
+                now = night_pay(e, first + state.slays, most, skip_one=state.slays > 0)
+            else:
+                now = night_pay(e, first, most) if s in state.queue else 0.0
+            return now + out.later_chance * night_pay(e, first, self.most_chance(e, 2.0))
+        lead = self.most_chance(e, 1.0 if out.now else 1.5)
+        return (out.now + out.later_chance) * night_pay(e, first, lead)
+
+    def most_chance(self, e: int, spread: float) -> float:
+        """The chance of holding the most enemies when the night falls: ties count (all
+        tied seats score in full), a lead of one is likely to hold, more nearly sure."""
+        return 1.0 / (1.0 + math.exp(-2.0 * (e - self.top + 0.5) / spread))
+
+    # ---- action cards: resolved on a copy of the seat's front, greedily -----------------
+
+    def card_value(self, c: int, first: int = 0) -> float:
+        """What playing action card `c` now (from step `first` on) adds to the seat: its
+        steps resolved in order on a copy of the front, each card played at its best
+        face; draws, markets and steals at the worth of an average card."""
+        state, s = self.state, self.s
+        plan = Plan(self)
+        die = state.die or 4
+        steps = state.tables.steps[c]
+        for i in range(first, len(steps)):
+            step = steps[i]
+            n = step.amounts[die - 1]
+            if i == first and state.cur == s and state.card == c:
+                n = state.left if state.phase in (PLAY, MARKET) else n + state.spent
+            kind = step.kind
+            if kind == E.PLAY:
+                plan.play(n, step.faces)
+            elif kind == E.MARKET:
+                if state.phase == MARKET and state.cur == s:
+                    plan.play(state.left, step.faces, state.market, 0)
+                else:
+                    more = 1 + 0.1 * max(n - step.take, 0)  # the best of several
+                    plan.extra += step.take * more * plan.unseen(step.faces)
+            elif kind == E.DRAW:
+                plan.unknown += n
+            elif kind == E.STEAL:
+                plan.steal(n, step)
+            elif kind == E.BUILD:
+                plan.autos += n
+            elif kind == E.VP:
+                plan.extra += n * (scoring.held(state, s, step.per) if step.per else 1)
+            elif kind == E.MOON:
+                moves = {E.ADD: (n,), E.REMOVE: (-n,), E.CHOOSE: (n, -n)}[step.direction]
+                plan.moon([state.counters + d for d in moves])
+            elif step.recount:
+                back = state.counters + state.rolled
+                plan.moon([back - min(v, back) for v in range(1, 7) if step.values >> v & 1])
+            else:
+                plan.extra += MOON_STEP
+        return plan.gain()
+
+    def cards_value(self) -> float:
+        state, s = self.state, self.s
+        phase = state.phase
+        total = 0.0
+        picked = state.picks[s] if phase == PICK else 0
+        if picked:
+            total += self.card_value(picked)
+        elif state.cur == s and state.card > 0:
+            total += self.card_value(state.card, state.si)
+        elif phase in ACTION_PHASE and s in state.queue:
+            total += self.card_value(state.played[s])
+        later = state.options.rounds - max(state.round_no, 1)
+        if later > 0 or phase in (PICK, BONUS, MULLIGAN):
+            hand = [c for c in range(1, 12) if state.hands[s] >> c & 1 and c != picked]
+            if hand:
+                total += LATER * max(self.card_value(c) for c in hand)
+        return total
+
+
+class Plan:
+    """A seat's front and hand as an action card would leave them (for `card_value`)."""
+
+    __slots__ = ("autos", "base", "e", "extra", "gold", "hand", "lands", "res", "seat", "unknown")
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        state, s = seat.state, seat.s
+        self.lands, self.res = list(seat.lands), list(seat.res)
+        self.gold, self.e, self.autos = seat.gold, seat.enemies[s], seat.autos
+        self.hand = state.hand[TYPES * s: TYPES * (s + 1)]  # a copy: the plan plays from it
+        self.extra = 0.0
+        self.unknown = 0  # cards drawn: in hand, their kinds not yet known
+        self.base = self.value()
+
+    def value(self) -> float:
+        return self.seat.front_value(self.lands, self.res, self.gold, self.e, self.autos)
+
+    def gain(self) -> float:
+        return self.value() - self.base + self.extra + HAND_CARD * self.unknown
+
+    def worths(self) -> tuple[list[float], list[float], float, float]:
+        """What one more card of each face adds now: lands and resources by kind, an enemy,
+        a gold."""
+        seat, base = self.seat, self.value()
+        lands, res = [], []
+        for k in range(4):
+            self.lands[k] += 1
+            lands.append(self.value() - base)
+            self.lands[k] -= 1
+            self.res[k] += 1
+            res.append(self.value() - base)
+            self.res[k] -= 1
+        enemy = seat.enemy_value(self.e + 1) - seat.enemy_value(self.e)
+        self.gold += 1
+        gold = self.value() - base
+        self.gold -= 1
+        return lands, res, enemy, gold
+
+    def play(self, n: int, faces: int, source: list[int] | None = None, base: int = 0) -> None:
+        """Put n cards from the hand (or `source`) into the front, each the best there is;
+        a card drawn earlier counts at the average worth of an unseen card."""
+        from_hand = source is None
+        counts = self.hand if from_hand else list(source[base: base + TYPES])
+        for _ in range(n):
+            lands, res, enemy, gold = self.worths()
+            best, choice = -1.0, None
+            if from_hand and self.unknown:
+                best, choice = self.unseen(faces), (-1, -1)
+            for t in range(TYPES):
+                if not counts[t]:
+                    continue
+                if t == EG:
+                    options = ((enemy, 2) if faces & 4 else None, (gold, 3) if faces & 8 else None)
+                else:
+                    options = ((lands[t >> 2], 0) if faces & 1 else None,
+                               (res[t & 3], 1) if faces & 2 else None)
+                for option in options:
+                    if option and option[0] >= best:  # a known card before an unseen one
+                        best, choice = option[0], (t, option[1])
+            if choice is None:
+                return
+            t, face = choice
+            if from_hand:
+                self.extra -= HAND_CARD  # it leaves the hand
+            if t < 0:
+                self.unknown -= 1
+                self.extra += best
+                continue
+            counts[t] -= 1
+            if face == 0:
+                self.lands[t >> 2] += 1
+            elif face == 1:
+                self.res[t & 3] += 1
+            elif face == 2:
+                self.e += 1
+            else:
+                self.gold += 1
+
+    def unseen(self, faces: int) -> float:
+        """The worth of an unseen card at its best allowed face, on average."""
+        lands, res, enemy, gold = self.worths()
+        counts = self.seat.state.tables.type_count
+        total = 0.0
+        for t in range(TYPES):
+            if t == EG:
+                v = max(enemy if faces & 4 else 0.0, gold if faces & 8 else 0.0)
+            else:
+                v = max(lands[t >> 2] if faces & 1 else 0.0, res[t & 3] if faces & 2 else 0.0)
+            total += counts[t] * v
+        return total / sum(counts)
+
+    def steal(self, n: int, step: E.Step) -> None:
+        """Take from each victim (or the best one) the kind worth most to the plan, up to n;
+        cards going to the discard pile are worth their loss to the victim, a little."""
+        state, s = self.seat.state, self.seat.s
+        f = state.front
+        victims = []
+        for k in range(1, state.seats):
+            v = (s + k) % state.seats
+            if step.face == E.LAND:
+                have = f[W * v + F_LANDK: W * v + F_LANDK + 4]
+            elif step.face == E.RESOURCE:
+                have = f[W * v + F_RESK: W * v + F_RESK + 4]
+            else:
+                have = [f[W * v + (F_ENEMY if step.face == E.ENEMY else F_GOLD)]]
+            victims.append(list(have))
+        gains = []
+        for have in victims:
+            gained = 0.0
+            for _ in range(n):
+                worth = self.worths()
+                options = [(worth[step.face][k] if step.face < 2 else worth[step.face], k)
+                           for k in range(len(have)) if have[k]]
+                if not options:
+                    break
+                value, k = max(options)
+                have[k] -= 1
+                gained += value if step.keep else 1.0
+                if step.keep:
+                    self.add(step.face, k)
+            gains.append(gained)
+        if step.one_target and gains:
+            self.extra += max(gains) - sum(gains)  # only the best victim was robbed
+
+    def add(self, face: int, k: int) -> None:
+        if face == E.LAND:
+            self.lands[k] += 1
+        elif face == E.RESOURCE:
+            self.res[k] += 1
+        elif face == E.ENEMY:
+            self.e += 1
+        else:
+            self.gold += 1
+
+    def moon(self, counters: list[int]) -> None:
+        """The best of these counts of time counters for the seat's lands and enemies
+        (the nights they bring), against the count now."""
+        seat = self.seat
+        cap = seat.state.options.moon_counters
+        now = self.value()
+        best = 0.0
+        for c in counters:
+            other = Seat(seat.state, seat.s, Outlook(seat.state, min(max(c, 0), cap)),
+                         seat.enemies)
+            value = other.front_value(self.lands, self.res, self.gold, self.e, self.autos)
+            best = max(best, value - now)
+        self.extra += best
+
+
+def night_pay(e: int, first: int, most: float, skip_one: bool = False) -> float:
+    """What e enemies pay at a night: first, first+1, … when holding the most (with chance
+    `most`), else one at `first` (none if the seat's one is already spent)."""
+    one = 0.0 if skip_one else float(first)
+    return most * sum(first + i for i in range(e)) + (1.0 - most) * one
+
+
+@lru_cache(maxsize=1 << 16)
+def land_worth(counts: tuple[int, ...], weight: float, rule: str, set_bonus: int) -> float:
+    """Lands held: their bonus at every round end to come (`weight` counts a doubled
+    night twice), plus spare lands and, by the rules' bonus, progress toward two of each."""
+    bonus, _ = scoring.land_points(list(counts), rule, set_bonus)
+    value = bonus * weight + SPARE_LAND * sum(max(c - 1, 0) for c in counts)
+    if rule == "kinds" and min(counts) < 2:
+        progress = sum(min(c, 2) for c in counts) / 8
+        value += set_bonus * weight * progress ** 3
+    return value
+
+
+@lru_cache(maxsize=1 << 16)
+def build_worth(res: tuple[int, ...], gold: int, autos: int, settlements: tuple[tuple, ...],
+                table: tuple[int, ...], each: int) -> float:
+    """Building VP the resources and gold can add over `autos` auto actions, each the
+    single move that adds most (gold counted net of its own value as gold)."""
+    if not sum(res) and not (settlements and gold):
+        return 0.0
+    vp = scoring.settlement_vp
+    res = list(res)
+    mine = [list(x) for x in settlements]
+    total = 0.0
+    for used in range(autos):
+        best, move = 0.0, None
+        for a in range(4):
+            if res[a] >= 3 and table[1] > best:
+                best, move = table[1], (a, a, a)
+            if res[a] >= 2 and table[0] > best:
+                best, move = table[0], (a, a)
+            for c in range(a + 1, 4):
+                if res[a] and res[c] and table[0] > best:
+                    best, move = table[0], (a, c)
+        for st in mine:
+            kind, mask, level = st
+            gain = vp(level + 1, table) - vp(level, table)
+            if kind == MIXED:
+                free = next((a for a in range(4) if res[a] and not mask >> a & 1), -1)
+            else:
+                free = kind if res[kind] else -1
+            if free >= 0 and gain > best:
+                best, move = gain, (st, free)
+            elif gold and gain - each > best:
+                best, move = gain - each, (st, 4)
+        if move is None:
+            spare = autos - used  # auto actions left for resources still to come
+            return total + LONE * min(sum(res), 2 * spare)
+        total += best
+        if isinstance(move[0], list):
+            st, a = move
+            st[2] += 1
+            if a == 4:
+                gold -= 1
+            else:
+                res[a] -= 1
+                st[1] |= 1 << a
+        else:
+            for a in move:
+                res[a] -= 1
+            kinds = set(move)
+            kind = move[0] if len(kinds) == 1 else MIXED
+            mine.append([kind, sum(1 << a for a in kinds), len(move)])
+    return total
+
+
+def autos_left(state: UndecimState, s: int) -> int:
+    """Auto actions the seat still has: one each round to come, and this round's (with
+    its card's build steps) until its card has resolved."""
+    later = state.options.rounds - max(state.round_no, 1)
+    phase = state.phase
+    if state.round_no == 0 or phase in (MULLIGAN, BONUS, PICK):
+        return later + 1
+    if phase in ACTION_PHASE:
+        if s == state.cur:
+            return later + max(state.autos, 0)
+        if s in state.queue:
+            return later + 1
+    return later
+
+
+def awards_value(state: UndecimState, s: int) -> float:
+    t = state.tables
+    total = 0.0
+    for a in state.awards:
+        need, cond = t.award_count[a], t.award_condition[a]
+        have = scoring.award_progress(state, s, cond)
+        if have >= need:
+            sharers = sum(
+                1 for o in range(state.seats) if scoring.award_progress(state, o, cond) >= need)
+            total += t.award_vp[a] / sharers
+        else:
+            total += AWARD_REACH * t.award_vp[a] * (have / need) ** 2
+    return total

@@ -1,0 +1,148 @@
+"""Undecim's points: the land bonus each round, awards, the night's enemies, and the
+final 精算 (buildings by settlement size, gold).
+
+Scores during the game count settlements and gold as they would score if the game
+ended now, so the score line always reads as the final one would.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from soan.games.undecim.codes import (
+    F_ENEMY,
+    F_FIEF,
+    F_GOLD,
+    F_LANDK,
+    LEVEL,
+    NSOURCES,
+    OWNER,
+    P_AWARDS,
+    P_CARDS,
+    P_ENEMIES,
+    P_LANDS,
+    P_ORDER,
+    W,
+)
+
+if TYPE_CHECKING:
+    from soan.games.undecim.state import UndecimState
+
+def land_counts(state: UndecimState, s: int) -> list[int]:
+    """Lands of each kind the seat holds in front (fief lands included)."""
+    f, b = state.front, W * s
+    fiefs = sum(f[b + F_FIEF: b + F_FIEF + 16]) // 4
+    return [f[b + F_LANDK + k] + fiefs for k in range(4)]
+
+
+def land_points(counts: list[int], rule: str, set_bonus: int) -> tuple[int, bool]:
+    """A round's land bonus before any night, and whether the set part of it was earned.
+
+    - kinds (the rules): 「土地の種類毎に1VP」, and 「全種類2枚ずつ以上…追加で2VP」;
+    - pairs (the notes): 「土地2種毎に…1点」, 「4枚セットがあると…3点」: 3 per set of all
+      four kinds, then 1 per pair of two different kinds among the lands left (UD9);
+    - per_card (the notes): 「1枚1点として、4枚セットがある毎に2点のボーナス」.
+    """
+    if rule == "kinds":
+        full = min(counts) >= 2
+        return sum(1 for c in counts if c) + (set_bonus if full else 0), full
+    sets = min(counts)
+    if rule == "pairs":
+        rest = [c - sets for c in counts]
+        total = sum(rest)
+        pairs = min(total // 2, total - max(rest))
+        return 3 * sets + pairs, sets > 0
+    return sum(counts) + 2 * sets, sets > 0
+
+
+def land_bonus(state: UndecimState, s: int) -> tuple[int, bool]:
+    opts = state.options
+    return land_points(land_counts(state, s), opts.land_rule, opts.land_set_bonus)
+
+
+def settlement_vp(level: int, table: tuple[int, ...]) -> int:
+    """「建築: セット枚数に応じて」: level 2..5, and 6 or more."""
+    return table[min(level, 6) - 2] if level >= 2 else 0
+
+
+def settlements_of(state: UndecimState, s: int) -> list[tuple]:
+    return [st for st in state.settlements if st[OWNER] == s]
+
+
+def buildings(state: UndecimState, s: int) -> int:
+    table = state.options.building_vp
+    return sum(settlement_vp(st[LEVEL], table) for st in state.settlements if st[OWNER] == s)
+
+
+def gold_each(state: UndecimState, s: int) -> int:
+    """「金: 1枚につき3VP…入植地を4つ以上作っていた場合は、1枚につき5VP」."""
+    opts = state.options
+    count = sum(1 for st in state.settlements if st[OWNER] == s)
+    return opts.gold_vp_settled if count >= opts.gold_settlements else opts.gold_vp
+
+
+def gold_points(state: UndecimState, s: int) -> int:
+    return state.front[W * s + F_GOLD] * gold_each(state, s)
+
+
+def held(state: UndecimState, s: int, per: int) -> int:
+    """What a `vp` step counts: settlements, land kinds, enemies or gold (effects.PER)."""
+    if per == 1:
+        return sum(1 for st in state.settlements if st[OWNER] == s)
+    if per == 2:
+        return sum(1 for c in land_counts(state, s) if c)
+    return state.front[W * s + (F_ENEMY if per == 3 else F_GOLD)]
+
+
+def award_progress(state: UndecimState, s: int, cond: int) -> int:
+    """How far the seat is toward an award condition (content.CONDITIONS), in its units:
+    land kinds, lands, settlements, the highest level, enemies, enemies slain, gold."""
+    f, b = state.front, W * s
+    if cond == 0:
+        return sum(1 for c in land_counts(state, s) if c)
+    if cond == 1:
+        return sum(land_counts(state, s))
+    if cond == 2:
+        return sum(1 for st in state.settlements if st[OWNER] == s)
+    if cond == 3:
+        return max((st[LEVEL] for st in state.settlements if st[OWNER] == s), default=0)
+    if cond == 4:
+        return f[b + F_ENEMY]
+    if cond == 5:
+        return state.slain[s]
+    return f[b + F_GOLD]
+
+
+def meets(state: UndecimState, s: int, award: int) -> bool:
+    """Whether the seat meets an award's condition now."""
+    t = state.tables
+    return award_progress(state, s, t.award_condition[award]) >= t.award_count[award]
+
+
+def sources(state: UndecimState) -> tuple[str, ...]:
+    """The sources of points this game can have: action-card VP only when a card in play
+    scores VP, the final-order bonus only under that variant."""
+    out = ["lands", "buildings", "gold", "enemies", "awards"]
+    if state.tables.has_vp:
+        out.append("cards")
+    if any(state.options.final_order_bonus):
+        out.append("final order")
+    return tuple(out)
+
+
+def breakdown(state: UndecimState) -> list[dict[str, int]]:
+    keys = sources(state)
+    out = []
+    for s in range(state.seats):
+        p = state.pts[NSOURCES * s: NSOURCES * s + NSOURCES]
+        points = {
+            "lands": p[P_LANDS],
+            "buildings": buildings(state, s),
+            "gold": gold_points(state, s),
+            "enemies": p[P_ENEMIES],
+            "awards": p[P_AWARDS],
+            "cards": p[P_CARDS],
+            "final order": p[P_ORDER],
+        }
+        out.append({k: points[k] for k in keys})
+    return out

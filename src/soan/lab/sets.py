@@ -1,0 +1,216 @@
+"""Results files into sets: games pooled only when everything that decides them agrees.
+
+A set is every game of one game, table size, variant and rule numbers, content,
+bot line-up and soan version. Files of the same set are pooled (their games must
+be different games: different seeds); anything that differs makes another set.
+Sets of one game and table size form a group; each set in a group is named by
+what differs from the others, and the rules as written (the default variant, no
+rule number changed, the shipped content) is the reference the others are
+compared with.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from soan.engine.core import SoanError, option_text
+from soan.engine.registry import get_game
+from soan.lab.messages import Messages
+from soan.lab.metrics import GameOutcome
+from soan.lab.results import ResultsFile
+from soan.lab.runner import LabError, Row
+
+
+def value_text(value: object) -> str:
+    """A rule number as typed on the command line (JSON lists are tuples: 20/10/5)."""
+    return option_text(tuple(value) if isinstance(value, list) else value)
+
+
+def canonical_lineup(bots: Sequence[str]) -> tuple[str, ...]:
+    """The line-up up to rotation: games rotate the bots, so (a, b) and (b, a) are one."""
+    rotations = [tuple(bots[i:]) + tuple(bots[:i]) for i in range(len(bots))]
+    return min(rotations)
+
+
+@dataclass(frozen=True)
+class SetKey:
+    """Everything that decides a set's games, bar the seed."""
+
+    game: str
+    players: int
+    variant: str
+    options: str  # sorted JSON
+    content_hash: str
+    lineup: tuple[str, ...]
+    soan_version: str
+
+
+def set_key(results: ResultsFile) -> SetKey:
+    identity = results.identity
+    return SetKey(
+        identity["game"], identity["players"], identity["variant"],
+        json.dumps(identity["options"], sort_keys=True), identity["content_hash"],
+        canonical_lineup(identity["bots"]), identity["soan_version"],
+    )
+
+
+@dataclass
+class ResultSet:
+    """The games of one set, with what the page says of where they came from."""
+
+    key: SetKey
+    files: list[ResultsFile]
+    rows: list[Row]
+    games: list[GameOutcome]  # in order of seed
+    label: str = ""
+    findings: Any = None  # filled by findings.analyse
+
+    @property
+    def provenance(self) -> dict[str, Any]:
+        return self.files[0].provenance
+
+    @property
+    def title(self) -> str:
+        return self.provenance["title"]
+
+    @property
+    def players(self) -> int:
+        return self.key.players
+
+    @property
+    def seeds(self) -> list[int]:
+        return [g.seed for g in self.games]
+
+    @property
+    def content_shipped(self) -> bool:
+        return bool(self.provenance["content"].get("shipped"))
+
+    @property
+    def as_written(self) -> bool:
+        """The rules as written: default variant, no rule number changed, shipped content."""
+        return (self.key.variant == "default" and not self.provenance["options_changed"]
+                and self.content_shipped)
+
+    @property
+    def usage_keys(self) -> list[str]:
+        return list(self.provenance["usage_keys"])
+
+
+@dataclass
+class Group:
+    """The sets of one game and table size, and the reference they are compared with."""
+
+    title: str
+    game: str
+    players: int
+    sets: list[ResultSet]
+    comparison: Any = None  # filled by compare.compare_group
+
+    @property
+    def anchor(self) -> str:
+        return f"{self.game}-{self.players}"
+
+
+def outcomes(rows: list[Row]) -> list[GameOutcome]:
+    """One outcome per game, in order of seed."""
+    by_game: dict[int, list[Row]] = defaultdict(list)
+    for row in rows:
+        by_game[row["seed"]].append(row)
+    games = []
+    for seed in sorted(by_game):
+        seats = sorted(by_game[seed], key=lambda r: r["seat"])
+        first = next(r["seat"] - 1 for r in seats if r["position"] == 1)
+        head = seats[0]
+        games.append(GameOutcome(
+            tuple(r["win_share"] for r in seats), any(r["won"] for r in seats),
+            head["completed"], head["turns"], head["actions"], first, seed,
+        ))
+    return games
+
+
+def _pool(files: list[ResultsFile], key: SetKey) -> ResultSet:
+    """One set from files of the same settings; the same game twice is refused."""
+    owner: dict[int, ResultsFile] = {}
+    rows: list[Row] = []
+    for results in files:
+        seeds = {row["seed"] for row in results.rows}
+        for seed in sorted(seeds):
+            if seed in owner:
+                raise LabError(
+                    f"{owner[seed].path} and {results.path} both hold the game with seed "
+                    f"{seed}, played with the same settings: they repeat each other's "
+                    f"games; report one of them, or simulate with another --seed"
+                )
+            owner[seed] = results
+        rows.extend(results.rows)
+    return ResultSet(key, files, rows, outcomes(rows))
+
+
+def _variant_overrides(game_id: str, variant: str) -> dict[str, Any]:
+    try:
+        return dict(get_game(game_id).variants[variant].overrides)
+    except (SoanError, KeyError):
+        return {}
+
+
+def _options_part(result_set: ResultSet, m: Messages) -> str:
+    variant = result_set.key.variant
+    preset = _variant_overrides(result_set.key.game, variant)
+    changed = [
+        f"{k}={value_text(v)}"
+        for k, v in result_set.provenance["options_changed"].items()
+        if preset.get(k, object()) != v
+    ]
+    if variant == "default" and not changed:
+        return m("as_written")
+    return ", ".join([*([] if variant == "default" else [variant]), *changed])
+
+
+def _content_part(result_set: ResultSet, m: Messages) -> str:
+    content = result_set.provenance["content"]
+    if result_set.content_shipped:
+        return m("shipped")
+    return m("edited", file=content.get("file") or "?", hash=result_set.key.content_hash[:8])
+
+
+def label_sets(sets: list[ResultSet], m: Messages) -> None:
+    """Name each set of a group by what sets it apart from the others."""
+    def varies(attribute: str) -> bool:
+        return len({getattr(s.key, attribute) for s in sets}) > 1
+
+    for result_set in sets:
+        parts = []
+        if varies("variant") or varies("options") or not (
+            varies("content_hash") or varies("lineup") or varies("soan_version")
+        ):
+            parts.append(_options_part(result_set, m))
+        if varies("content_hash"):
+            parts.append(_content_part(result_set, m))
+        if varies("lineup"):
+            parts.append(m("lineup", lineup=",".join(result_set.key.lineup)))
+        if varies("soan_version"):
+            parts.append(m("version", version=result_set.key.soan_version))
+        result_set.label = "; ".join(parts)
+
+
+def group_sets(files: list[ResultsFile], m: Messages) -> list[Group]:
+    """Pool files into sets, sets into groups (game and table size), label every set and
+    put each group's rules-as-written set first."""
+    by_key: dict[SetKey, list[ResultsFile]] = defaultdict(list)
+    for results in files:
+        by_key[set_key(results)].append(results)
+    groups: dict[tuple[str, int], Group] = {}
+    for key, pooled in by_key.items():
+        result_set = _pool(pooled, key)
+        group = groups.setdefault(
+            (key.game, key.players), Group(result_set.title, key.game, key.players, [])
+        )
+        group.sets.append(result_set)
+    for group in groups.values():
+        group.sets.sort(key=lambda s: not s.as_written)  # stable: file order otherwise
+        label_sets(group.sets, m)
+    return list(groups.values())
