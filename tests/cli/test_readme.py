@@ -3,7 +3,8 @@
 The README's `sh` blocks are run in order in one empty folder (so `soan replay
 game.json` finds the record the line before wrote), each `soan` command through the
 real command line. What would take long is made small and said so here:
-`--games` becomes 4 and `--jobs` 1, ISMCTS plays 10 iterations a move, and human seats
+`--games` becomes 4 and `--jobs` 1 (a tune plays 2 trials), ISMCTS plays 10 iterations a
+move, and human seats
 are fed "1" (the first choice) from standard input. Setting up the environment
 (`python3 -m venv`, activating it, `pip install`) is what this test runs in, and
 `pytest` is this very run; `ruff check .` runs as written. The README's Python block
@@ -46,8 +47,14 @@ def commands() -> list[str]:
 def small(words: list[str]) -> list[str]:
     """A long soan command made short: few games, one process, a small search."""
     words = [re.sub(r"ismcts:iters=\d+", "ismcts:iters=10", w) for w in words]
-    if words[1] in ("simulate", "study"):
-        for flag, value in (("--games", "4"), ("--jobs", "1")):
+    shortened = {
+        "simulate": (("--games", "4"), ("--jobs", "1")),
+        "study": (("--games", "4"), ("--jobs", "1")),
+        "value": (("--games", "4"), ("--jobs", "1")),
+        "tune": (("--games", "4"), ("--jobs", "1"), ("--trials", "2"), ("--check-games", "4")),
+    }
+    if words[1] in shortened:
+        for flag, value in shortened[words[1]]:
             if flag in words:
                 words[words.index(flag) + 1] = value
             else:
