@@ -156,7 +156,8 @@ def test_study_with_an_edited_content_file_writes_both_languages(tmp_path: Path)
     parts = sections(japanese, 2)
     assert [parts[key].split()[0] for key in ("provenance", "turn-order", "never-seen")] == [
         "来歴", "手番順", "一度も出なかったもの"]
-    assert "built:黄金の塔" in parts["never-seen"]
+    assert "建設:黄金の塔" in parts["never-seen"]  # the draft's word, the card as written
+    assert "built:" not in parts["never-seen"]
     assert "report.ja.html" in output
 
 
