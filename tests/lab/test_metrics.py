@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from soan.lab import findings, metrics, runner
+from soan.lab.messages import Messages
 from soan.lab.metrics import GameOutcome
+
+EN = Messages("en")
 
 # Five two-seat games. `first` is the seat that moved first; shares are by seat.
 TABLE = [
@@ -125,7 +128,7 @@ ROWS = [
 
 
 def test_content_lines_by_hand() -> None:
-    lines = {x.key: x for x in findings.content(ROWS, ["built:公園", "built:駅", "war"])}
+    lines = {x.key: x for x in findings.content(ROWS, ["built:公園", "built:駅", "war"], EN)}
     assert list(lines) == ["built:公園", "built:駅", "war"]  # the content's order
     park = lines["built:公園"]
     assert park.uses == 3 and park.per_game == 1.5  # 3 uses in 2 games ...
@@ -148,7 +151,7 @@ def test_factions_and_turn_order_by_hand() -> None:
 
 
 def test_items_seen_in_fewer_than_one_game_in_a_hundred_are_all_but_never_seen() -> None:
-    lines = findings.content(ROWS, ["built:公園", "built:駅", "war"])
+    lines = findings.content(ROWS, ["built:公園", "built:駅", "war"], EN)
     # 公園 occurs in 1 game: of 2 games that is common, of 200 it is all but never seen.
     assert findings.seldom_seen(lines, 2) == []
     assert [x.key for x in findings.seldom_seen(lines, 200)] == ["built:公園"]

@@ -11,7 +11,7 @@ import duckdb
 import pyarrow.parquet as pq
 
 from soan.engine.core import Game
-from soan.engine.registry import get_game
+from soan.engine.registry import all_games, get_game
 from soan.games.cityplan.content import DEFAULT_PATH as CITYPLAN_CONTENT
 from soan.lab.messages import Messages, language_from_environment
 from soan.lab.metrics import proportion
@@ -20,6 +20,7 @@ from tests.lab.conftest import small_run, soan
 
 SECTIONS = ["provenance", "turn-order", "factions", "content", "never-seen"]
 EN = Messages("en")
+GLOSSARIES = {game.id: game.glossary for game in all_games()}
 UNAFFORDABLE = """
 [[deck]]
 name = "黄金の塔"
@@ -156,8 +157,36 @@ def test_study_with_an_edited_content_file_writes_both_languages(tmp_path: Path)
     parts = sections(japanese, 2)
     assert [parts[key].split()[0] for key in ("provenance", "turn-order", "never-seen")] == [
         "来歴", "手番順", "一度も出なかったもの"]
-    assert "built:黄金の塔" in parts["never-seen"]
+    assert "建設:黄金の塔" in parts["never-seen"]  # the draft's word, the card as written
+    assert "built:" not in parts["never-seen"]
     assert "report.ja.html" in output
+
+
+def test_the_japanese_page_speaks_the_drafts_words_and_the_english_page_its_own(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "populous.parquet"
+    soan("simulate", "populous", "-n", 3, "--games", 6, "--bots", "random", "--jobs", 1,
+         "--out", out)
+    kinds = {k for r in pq.read_table(out).to_pylist() for k, _ in r["action_kinds"]}
+    japanese, english = tmp_path / "report.ja.html", tmp_path / "report.html"
+    output = soan("report", out, "--out", japanese, "--lang", "ja")
+    soan("report", out, "--out", english, "--lang", "en")
+    ja, parts = text_of(japanese), sections(japanese)
+    assert "ポピュラス 草案5:3人" in ja and "ポピュラス 草案5:3人" in output
+    assert "default: ルールどおりのポピュラス 草案5" in parts["provenance"]
+    assert "アクション:繁栄" in parts["content"] and "action:Prosperity" not in ja
+    race = next(r["faction"] for r in pq.read_table(out).to_pylist())
+    assert f"種族:{race}" in parts["content"]  # the race as the content file writes it
+    assert "<tr><td>繁栄</td>" in japanese.read_text("utf-8")  # a points source
+    for kind in kinds:  # every action kind played, in the draft's words
+        assert f"<tr><td>{GLOSSARIES['populous'](kind)}</td>" in japanese.read_text("utf-8")
+        assert f"<tr><td>{kind}</td>" not in japanese.read_text("utf-8")
+    assert "as written" not in ja and "wild card" not in ja
+    en = text_of(english)
+    assert "action:Prosperity" in sections(english)["content"] and "アクション:" not in en
+    assert "<tr><td>prosperity</td>" in english.read_text("utf-8")
+    assert "default: Populous draft 5 as written" in en
 
 
 def test_a_sweep_ends_with_its_fairest_value_against_the_rules_as_written(

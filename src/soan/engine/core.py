@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from soan.engine.errors import IllegalAction, OptionsError, SoanError
+from soan.engine.glossary import Glossary
 from soan.engine.options import Variant, check_options
 from soan.engine.rng import Rng
 
@@ -254,6 +255,8 @@ class Game(ABC):
     seat_names: ClassVar[Sequence[str]] = ()
     max_actions: ClassVar[int] = 20_000  # a game still going after this many actions stops
     length_options: ClassVar[tuple[str, ...]] = ()  # rule numbers that decide the length
+    # the draft's own words for the game's words, for pages written in Japanese
+    glossary: ClassVar[Glossary | None] = None
 
     @abstractmethod
     def load_content(self, path: str | None = None) -> Any:

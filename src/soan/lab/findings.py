@@ -4,7 +4,8 @@ Turn order (by position, not seat number), factions, every content item and
 counted rule branch, what never happened, and the outcome figures: each figure
 carries its 95% interval, and a sentence calls something a finding only when
 its interval excludes the fair value (in long lists, its Bonferroni interval),
-so the lab never reports luck as a finding.
+so the lab never reports luck as a finding. Usage keys, action kinds and
+points sources are shown in the game's own words for the page's language.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ class ItemLine:
     """One content item or counted rule branch."""
 
     key: str
+    name: str  # the key as the page shows it (the game's own words)
     uses: int  # by every seat in every game
     games: int  # games in which some seat used it
     per_game: float
@@ -52,7 +54,7 @@ class ItemLine:
 class SplitLine:
     """One points source or action kind: winners' mean, losers' mean, and the gap."""
 
-    name: str
+    name: str  # as the page shows it (the game's own words)
     winners: float
     losers: float
     gap: Estimate
@@ -79,7 +81,7 @@ class Findings:
     turn_order: TurnOrder
     factions: list[GroupRate]
     content: list[ItemLine]
-    never_seen: list[str]
+    never_seen: list[str]  # as the page shows them
     seldom_seen: list[ItemLine]  # seen, but in fewer than SELDOM of the games
     lottery: Estimate | None
     lottery_first: Estimate | None
@@ -159,7 +161,7 @@ def _faction_sentences(lines: list[GroupRate], players: int, m: Messages) -> lis
 
 # ---- content ---------------------------------------------------------------------------
 
-def content(rows: list[Row], universe: list[str]) -> list[ItemLine]:
+def content(rows: list[Row], universe: list[str], m: Messages) -> list[ItemLine]:
     """Every usage key that could occur (the content's order) and any other seen."""
     games = len({r["seed"] for r in rows})
     seen = list(dict.fromkeys(k for r in rows for k in r["usage"]))
@@ -179,7 +181,7 @@ def content(rows: list[Row], universe: list[str]) -> list[ItemLine]:
                 in_games.add(row["seed"])
             (used if count else unused).append(row["win_share"])
         lines.append(ItemLine(
-            key, total, len(in_games), total / games,
+            key, m.word(key), total, len(in_games), total / games,
             sum(r["usage"].get(key, 0) for r in winners) / max(len(winners), 1),
             sum(r["usage"].get(key, 0) for r in losers) / max(len(losers), 1),
             # the lottery key is noted for winners only: its "association" is its definition
@@ -208,7 +210,7 @@ def _content_sentences(lines: list[ItemLine], factions: set[str], m: Messages) -
 
     def items(chosen: list[ItemLine]) -> str:
         return m.join(
-            m("content_item", name=x.key, used=m.pct(x.association.used.value),
+            m("content_item", name=x.name, used=m.pct(x.association.used.value),
               count=x.association.used_games, unused=m.pct(x.association.unused.value))
             for x in chosen[:HEADLINE_ITEMS]
         )
@@ -236,7 +238,7 @@ def _never_sentences(found: Findings, games: int, universe: int, m: Messages) ->
         found.notes["never_seen"] = [m("never_none")]
     if found.seldom_seen:
         headlines.append(m("seldom_headline", items=m.join(
-            m("seldom_item", name=x.key, games=x.games) for x in found.seldom_seen)))
+            m("seldom_item", name=x.name, games=x.games) for x in found.seldom_seen)))
     return headlines
 
 
@@ -294,7 +296,7 @@ def _counts(row: Row, source: str) -> dict[str, int]:
     return row["action_kinds"]
 
 
-def split(rows: list[Row], source: str) -> list[SplitLine]:
+def split(rows: list[Row], source: str, m: Messages) -> list[SplitLine]:
     """Winners' and losers' mean of each points source or action kind, with the gap."""
     decided = {r["seed"] for r in rows if r["won"]}
     winners = [_counts(r, source) for r in rows if r["won"]]
@@ -308,7 +310,7 @@ def split(rows: list[Row], source: str) -> list[SplitLine]:
     for name in names:
         w = [c.get(name, 0) for c in winners]
         lo = [c.get(name, 0) for c in losers]
-        lines.append(SplitLine(name, sum(w) / len(w), sum(lo) / len(lo),
+        lines.append(SplitLine(m.word(name), sum(w) / len(w), sum(lo) / len(lo),
                                metrics.difference_of_means(lo, w)))
     return lines
 
@@ -359,20 +361,21 @@ def _bots_sentence(lines: list[BotLine], m: Messages) -> list[str]:
 # ---- one set ---------------------------------------------------------------------------
 
 def analyse(result_set: ResultSet, m: Messages, charts: Charts) -> Findings:
-    """Every section's figures, sentences and charts for one set."""
+    """Every section's figures, sentences and charts for one set; `m` speaks the set's
+    game's own words (`Messages.for_game`)."""
     games, rows, players = result_set.games, result_set.rows, result_set.players
     turn = turn_order(games)
     faction_lines = factions(rows, players)
-    items = content(rows, result_set.usage_keys)
+    items = content(rows, result_set.usage_keys, m)
     lottery_share, lottery_first = lottery(rows, games)
     balance = metrics.balance(games)
     found = Findings(
         turn_order=turn, factions=faction_lines, content=items,
-        never_seen=[x.key for x in items if x.uses == 0],
+        never_seen=[x.name for x in items if x.uses == 0],
         seldom_seen=seldom_seen(items, len(games)),
         lottery=lottery_share, lottery_first=lottery_first, balance=balance,
         figures=figures(result_set, balance, m), bots=bots(rows),
-        points=split(rows, "points"), actions=split(rows, "actions"),
+        points=split(rows, "points", m), actions=split(rows, "actions", m),
     )
     turn_headlines, found.notes["turn_order"] = _turn_sentences(turn, m)
     found.headlines = list(turn_headlines)

@@ -2,8 +2,10 @@
 
 `Messages(lang)` looks a sentence up by key and fills it in; it also writes
 rates, numbers and differences with their intervals the way each language
-does. Names from the game (cards, races, action kinds, points sources) are
-never translated: they are shown as the content file and the game write them.
+does. `for_game` adds a game's own words (action kinds, usage keys, points
+sources, its title and variant lines): in Japanese, the draft's own words from
+the game's glossary. Names from the content file (cards, races) are never
+translated: they are shown as the content file writes them.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 
+from soan.engine.core import SoanError
+from soan.engine.glossary import Glossary
+from soan.engine.registry import get_game
 from soan.lab.metrics import Estimate
 
 LANGUAGES = ("en", "ja")
@@ -367,8 +372,9 @@ DEFINITIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
         ("Lottery", "A game notes lottery:decided when its lottery changed the winner: the "
          "winner without the lottery's points differs. The designer of City Plan asks to "
          "read such games as near-ties."),
-        ("抽選", "抽選で勝者が入れ替わった(抽選の得点を除くと勝者が違う)ゲームは lottery:decided "
-         "を記録します。シティープランの作者は、そうしたゲームをほぼ同点と読むよう求めています。"),
+        ("抽選", "都市ボーナスの抽選で勝者が入れ替わった(抽選の得点を除くと勝者が違う)ゲームは"
+         "「都市ボーナス:決着」を記録します。シティープランの作者は、そうしたゲームをほぼ同点と"
+         "読むよう求めています。"),
     ),
     "chance": (
         ("Intervals and chance", "Every figure comes with its 95% interval: Wilson score "
@@ -417,11 +423,32 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
 class Messages:
     """The catalogue in one language, and the way that language writes figures."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, glossary: Glossary | None = None) -> None:
         if lang not in LANGUAGES:
             raise ValueError(lang)
         self.lang = lang
         self._column = LANGUAGES.index(lang)
+        self._glossary = glossary if lang == "ja" else None
+
+    def for_game(self, game_id: str) -> Messages:
+        """The same language, also speaking the game's own words (in Japanese, the
+        draft's); a game no longer registered keeps its English words."""
+        try:
+            glossary = get_game(game_id).glossary
+        except SoanError:
+            glossary = None
+        return Messages(self.lang, glossary)
+
+    def word(self, text: str) -> str:
+        """One of the game's own words: an action kind, a usage key, a points source."""
+        return self._glossary(text) if self._glossary else text
+
+    def title(self, english: str) -> str:
+        return self._glossary.title if self._glossary else english
+
+    def variant(self, name: str, english: str) -> str:
+        """A variant's one line."""
+        return self._glossary.variants.get(name, english) if self._glossary else english
 
     def __call__(self, message: str, /, **values: object) -> str:
         return CATALOGUE[message][self._column].format(**values)

@@ -4,8 +4,9 @@ Results files are checked, pooled into sets (never across anything that decides
 the games) and grouped by game and table size. Each set gets its sections in a
 fixed order (Provenance, Turn order, Factions, Content, Never seen, then the
 outcome figures); sets of a group are compared with the rules as written. The
-page is written in English or Japanese from one message catalogue; names from
-the game stay as the content file writes them.
+page is written in English or Japanese from one message catalogue and each
+game's glossary (in Japanese, the games' own words are the drafts'); names from
+the content file stay as it writes them.
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ def check_language(lang: str) -> str:
 
 
 def build_report(paths: Sequence[Path], lang: str) -> Report:
-    """Read results and work out every figure, sentence and chart."""
+    """Read results and work out every figure, sentence and chart (in Japanese, the
+    games' own words are the drafts')."""
     m = Messages(check_language(lang))
     groups = _groups(paths, m)
     return Report(lang, groups, [str(p) for p in paths])
@@ -68,15 +70,18 @@ def _groups(paths: Sequence[Path], m: Messages) -> list[Group]:
     groups = group_sets(read_all(paths), m)
     charts = Charts()
     for group in groups:
+        words = m.for_game(group.game)
+        group.title = words.title(group.title)
         for result_set in group.sets:
-            result_set.findings = analyse(result_set, m, charts)
+            result_set.findings = analyse(result_set, words, charts)
         if len(group.sets) > 1:
-            group.comparison = compare_group(group, m, charts)
+            group.comparison = compare_group(group, words, charts)
     return groups
 
 
 def provenance(result_set: ResultSet, m: Messages) -> list[tuple[str, str]]:
     """The Provenance table of a set: where its games came from, in the page's words."""
+    m = m.for_game(result_set.key.game)
     first = result_set.provenance
     changed = first["options_changed"]
     content = first["content"]
@@ -88,8 +93,9 @@ def provenance(result_set: ResultSet, m: Messages) -> list[tuple[str, str]]:
     files = result_set.files
     return [
         (m("p_version"), result_set.key.soan_version),
-        (m("p_game"), f"{first['title']} ({first['game']})"),
-        (m("p_variant"), f"{first['variant']}: {first['variant_about']}"),
+        (m("p_game"), f"{m.title(first['title'])} ({first['game']})"),
+        (m("p_variant"),
+         f"{first['variant']}: {m.variant(first['variant'], first['variant_about'])}"),
         (m("p_options"), m.join(f"{k}={value_text(v)}" for k, v in changed.items()) if changed
          else m("p_options_none")),
         (m("p_content"), content_text),

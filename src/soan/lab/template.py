@@ -137,7 +137,7 @@ ul.never { columns: 16rem; }
 <th>{{ m("losers") }}</th><th>{{ m("used") }}</th><th>{{ m("unused") }}</th>
 <th>{{ m("difference") }}</th></tr>
 {% for line in found.content %}
-<tr><td>{{ line.key }}</td><td>{{ line.uses }}</td><td>{{ line.games }}</td>
+<tr><td>{{ line.name }}</td><td>{{ line.uses }}</td><td>{{ line.games }}</td>
 <td>{{ "%.2f" | format(line.per_game) }}</td>
 <td>{{ "%.2f" | format(line.winners) }}</td><td>{{ "%.2f" | format(line.losers) }}</td>
 {% if line.association %}
@@ -156,12 +156,12 @@ ul.never { columns: 16rem; }
 {% for note in found.notes.never_seen %}<p>{{ note }}</p>
 {% endfor %}
 {% if found.never_seen %}<ul class="never">
-{% for key in found.never_seen %}<li>{{ key }}</li>
+{% for name in found.never_seen %}<li>{{ name }}</li>
 {% endfor %}</ul>{% endif %}
 {% if found.seldom_seen %}
 <p>{{ m("seldom_intro", count=found.seldom_seen | length, games=set.games | length) }}</p>
 <ul class="never">
-{% for line in found.seldom_seen %}<li>{{ m("seldom_item", name=line.key, games=line.games) }}</li>
+{% for line in found.seldom_seen %}<li>{{ m("seldom_item", name=line.name, games=line.games) }}</li>
 {% endfor %}</ul>{% endif %}
 
 <h4 id="{{ anchor }}-figures">{{ m("figures") }}</h4>

@@ -8,6 +8,7 @@ from soan.engine.core import Game
 from soan.engine.registry import register
 from soan.games.cityplan import content as content_module
 from soan.games.cityplan.content import Cards, CityPlanContent
+from soan.games.cityplan.glossary import GLOSSARY
 from soan.games.cityplan.options import VARIANTS, Options
 from soan.games.cityplan.state import ACTION_CARDS, LOTTERY_DECIDED, CityPlanState
 
@@ -29,6 +30,7 @@ class CityPlan(Game):
     max_seats = 5
     Options = Options
     variants = VARIANTS
+    glossary = GLOSSARY
     length_options = ("end_buildings", "hand_limit", "build_income")
 
     def load_content(self, path: str | None = None) -> CityPlanContent:

@@ -9,6 +9,7 @@ from soan.engine.registry import register
 from soan.games.populous import content as content_module
 from soan.games.populous.codes import ACTION_NAMES
 from soan.games.populous.content import PopulousContent, Tables
+from soan.games.populous.glossary import GLOSSARY
 from soan.games.populous.options import VARIANTS, Options
 from soan.games.populous.state import BRANCHES, PopulousState
 
@@ -29,6 +30,7 @@ class Populous(Game):
     max_seats = 5
     Options = Options
     variants = VARIANTS
+    glossary = GLOSSARY
     length_options = ("end_score",)
 
     def load_content(self, path: str | None = None) -> PopulousContent:

@@ -26,6 +26,7 @@ from soan.games.quovadis.codes import (
     WRATH_KEY,
 )
 from soan.games.quovadis.content import QuoVadisContent, Tables
+from soan.games.quovadis.glossary import GLOSSARY
 from soan.games.quovadis.options import VARIANTS, Options
 from soan.games.quovadis.state import QuoVadisState
 
@@ -46,6 +47,7 @@ class QuoVadis(Game):
     max_seats = 5
     Options = Options
     variants = VARIANTS
+    glossary = GLOSSARY
     length_options = ("rounds",)
 
     def load_content(self, path: str | None = None) -> QuoVadisContent:

@@ -8,6 +8,7 @@ from soan.engine.core import Game
 from soan.engine.registry import register
 from soan.games.undecim import content as content_module
 from soan.games.undecim.content import Tables, UndecimContent
+from soan.games.undecim.glossary import GLOSSARY
 from soan.games.undecim.options import VARIANTS, Options
 from soan.games.undecim.state import BRANCHES, FIEF_KEY, UndecimState
 
@@ -29,6 +30,7 @@ class Undecim(Game):
     max_seats = 4
     Options = Options
     variants = VARIANTS
+    glossary = GLOSSARY
     length_options = ("rounds",)
 
     def load_content(self, path: str | None = None) -> UndecimContent:

@@ -1,0 +1,41 @@
+"""City Plan Delta in the draft's own words, for pages written in Japanese.
+
+Every action kind, usage key and points source the rules produce, and a line
+per variant; building and income card names stay as the content file writes them.
+"""
+
+from soan.engine.glossary import Glossary
+
+GLOSSARY = Glossary(
+    title="シティープラン デルタ",
+    variants={
+        "default": "ルールどおりのシティープラン デルタ:山札に特殊施設あり",
+        "plain": "プレーン版:特殊施設なし。各自が農場と2電力弱い発電所で開始し、"
+                 "完成ボーナスは特殊施設1軒として計算",
+    },
+    words={
+        # the action cards (アクションフェイズ) and the other choices
+        "Income": "収入",
+        "Exchange": "交換",
+        "Parliament": "議会",
+        "discard": "捨て札にする",
+        "end exchange": "交換を終える",
+        "build": "建設",
+        "pay a card": "コストのカードを支払う",
+        "build nothing (draw)": "建設せず収入(2枚引く)",
+        # usage keys: content items by name, and the rule branches counted
+        "action:Income": "アクション:収入",
+        "action:Exchange": "アクション:交換",
+        "action:Parliament": "アクション:議会",
+        "built:{}": "建設:{}",
+        "income:{}": "収入カード:{}",
+        "lottery:decided": "都市ボーナス:決着",
+        # points by source
+        "buildings": "建物の得点",
+        "councillors": "議員チップ",
+        "parliament": "議会ボーナス",
+        "completion": "完成ボーナス",
+        "development": "発展ボーナス",
+        "city": "都市ボーナス",
+    },
+)
