@@ -12,7 +12,8 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server
 
-SHORT = {"cityplan": {"end_buildings": 4}, "populous": {"end_score": 15}}
+SHORT = {"cityplan": {"end_buildings": 4}, "populous": {"end_score": 15},
+         "quovadis": {"rounds": 2}}
 
 
 @pytest.fixture(scope="module")
@@ -99,6 +100,34 @@ def test_a_whole_game_against_bots_through_the_page(server: Server, page: Page, 
     page.wait_for_function("document.body.dataset.ply !== undefined")
     assert server.manager.table(made["table"]).next_id in page.url or page.url.endswith(
         server.manager.tables[server.manager.table(made["table"]).next_id].seats[1].token)
+
+
+def test_quo_vadis_draws_its_world_and_races_and_is_played_to_the_end(
+        server: Server, page: Page):
+    made = server.create(game="quovadis", seats=["human", "random", "random"],
+                         options=SHORT["quovadis"])
+    page.goto(made["seats"][0]["link"])
+    page.wait_for_selector("svg.world .cell")
+    cells = page.locator("svg.world .cell")
+    assert cells.count() == 10 * 3  # three seats: ten area tiles of three cells
+    numbers = page.eval_on_selector_all("svg.world .cell .cell-name",
+                                        "nodes => nodes.map((n) => n.textContent)")
+    assert sorted(int(n) for n in numbers) == list(range(30))  # the cell numbers choices use
+    assert page.locator("svg.world .tile-label").count() == 10
+    assert page.locator(".card.genesis.marked").inner_text().startswith("Free")
+    assert "Your face-down skills" not in page.locator("#game").inner_text()  # not dealt yet
+    clicks = play_through(page, random.Random(3))
+    assert clicks["targets"] > 0 and clicks["buttons"] > 0
+    assert_final_table(page, 3)
+    races = page.locator(".races td.race").all_inner_texts()
+    written = {"グロリアス", "ディープワン", "ギガント", "ミスティック", "サンドウォーカー"}
+    assert all(text.split(" (")[0] in written for text in races)  # names as written
+    pieces = page.locator("svg.world [data-piece]")
+    assert pieces.count() > 0
+    assert page.locator("svg.world [data-piece=city], svg.world [data-piece=worker]").count()
+    assert page.locator(".races td.resource[data-resource=food]").count() == 3
+    assert page.locator(".races .generations li").count() >= 3  # every race placed a card
+    assert page.locator("#game .card.epic").count() > 0  # the seat's own epic hand
 
 
 def test_undo_through_the_page(server: Server, page: Page):
