@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server
 
 SHORT = {"cityplan": {"end_buildings": 4}, "populous": {"end_score": 15},
-         "quovadis": {"rounds": 2}}
+         "quovadis": {"rounds": 2}, "undecim": {"rounds": 3, "moon_counters": 4}}
 
 
 @pytest.fixture(scope="module")
@@ -128,6 +128,29 @@ def test_quo_vadis_draws_its_world_and_races_and_is_played_to_the_end(
     assert page.locator(".races td.resource[data-resource=food]").count() == 3
     assert page.locator(".races .generations li").count() >= 3  # every race placed a card
     assert page.locator("#game .card.epic").count() > 0  # the seat's own epic hand
+
+
+def test_undecim_draws_its_cards_by_both_faces_and_the_red_moon_and_is_played_to_the_end(
+        server: Server, page: Page):
+    made = server.create(game="undecim", seats=["random", "human", "random"],
+                         options=SHORT["undecim"])
+    page.goto(made["seats"][1]["link"])
+    page.wait_for_selector(".moon .moon-counters")
+    assert re.fullmatch(r"\d+ / 4", page.locator(".moon .moon-counters").inner_text())
+    assert page.locator(".moon .counter").count() == 4
+    assert page.locator(".field .card.action-card").count() == 3  # three seats: three face up
+    hand = page.locator("#game .resource-card[data-type]").first
+    faces = hand.locator(".face").evaluate_all("nodes => nodes.map((n) => n.dataset.face)")
+    assert faces[0] in {"草原", "森", "沼地", "山", "敵"} and faces[1] in {"石", "木", "粘土", "鉄", "金"}
+    assert page.locator(".awards .card.award").count() == 2
+    clicks = play_through(page, random.Random(4))
+    assert clicks["targets"] > 0 and clicks["buttons"] > 0
+    assert_final_table(page, 3)
+    assert page.locator(".undecim-seat").count() == 3
+    assert page.locator(".undecim-seat .front .resource-card").count() > 0
+    assert page.locator(".undecim-seat .front .face.under").count() > 0  # the face not shown
+    log = page.locator("#log").inner_text()
+    assert "The red moon night falls!" in log  # four counters: the night comes
 
 
 def test_undo_through_the_page(server: Server, page: Page):
