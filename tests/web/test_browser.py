@@ -10,6 +10,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from soan.engine.registry import get_game
+from soan.web import i18n
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server
 
 SHORT = {"cityplan": {"end_buildings": 4}, "populous": {"end_score": 15},
@@ -195,6 +197,50 @@ def test_pages_in_japanese_keep_names_as_written(server: Server, page: Page):
     assert "新しい卓" in page.locator("h2").first.inner_text()
     page.click("#lang-switch")
     assert "New table" in page.locator("h2").first.inner_text()
+
+
+def engine_sentences(game_id: str, games: int = 12) -> set[str]:
+    """Every log line and choice label of a few short random games, numbers and all."""
+    game = get_game(game_id)
+    out: set[str] = set()
+    for seed in range(games):
+        state = game.new(3 + seed % 2, seed=seed, options=game.options(**SHORT[game_id]))
+        rng = random.Random(seed)
+        while not state.over:
+            out.update(state.label(a) for a in state.legal())
+            state.play(rng.choice(state.legal()))
+        out.update(state.log)
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["quovadis", "undecim"])
+def test_the_new_games_read_in_japanese_with_names_as_written(server: Server, page: Page,
+                                                              game_id):
+    made = server.create(game=game_id, seats=["human", "random", "random"],
+                         options=SHORT[game_id])
+    page.goto(made["seats"][0]["link"] + "?lang=ja")
+    page.wait_for_selector(".choice")
+    choices = page.locator(".choice").all_inner_texts()
+    assert all(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", c) for c in choices), choices
+    assert not any(re.match(r"(Play|Take|Swap|Keep) ", c) for c in choices), choices
+    if game_id == "quovadis":
+        assert "グロリアス を選ぶ (適性: 平地)" in choices
+        assert "創世カード" in page.locator("#game").inner_text()
+    else:
+        assert "赤い月" in page.locator(".moon h4").inner_text()
+    translated = page.evaluate("""async ([game, lines]) => {
+        const module = await import(`/static/js/games/${game}.js`);
+        const ctx = (await import('/static/js/render.js')).context({seat: 0}, null);
+        return lines.map((line) => module.japanese(ctx.words(line)));
+    }""", [game_id, sorted(engine_sentences(game_id))])
+    engine_words = (r"\b(Seat|seat|The|Round|Place|Put|Take|Play|Pick|Choose|Set|Use|Build|"
+                    r"Move|Discard|Settle|Develop|Spend|Keep|Swap|Give|Turn|Cards?|"
+                    r"puts|places|scores|chooses|takes|draws|starts|discards|builds|gains)\b")
+    english = [line for line in translated if re.search(engine_words, line)]
+    assert not english, english
+    page.goto(server.url + "/")
+    page.select_option("#game", game_id)
+    assert i18n.VARIANTS_JA[(game_id, "default")] in page.locator("body").inner_text()
 
 
 def test_a_bad_link_and_a_bad_form_say_what_is_wrong(server: Server, page: Page):

@@ -152,9 +152,9 @@ const PHRASES = [
   [/^Cards (\d) and (\d): area (\S+)$/, "創世カード $1 と $2: エリア $3"],
   [/^Card (\d) and Free as (\d) \((\d+) faith\): area (\S+)$/, "創世カード $1 とフリー ($2 として, 信仰 $3): エリア $4"],
   [/^Free twice as (\d) and (\d) \((\d+) faith\): area (\S+)$/, "フリー2枚 ($1 と $2 として, 信仰 $3): エリア $4"],
-  [/^Place (\S+) as (\S+) \(御無心, (\d+) faith\) on (.+): \w+ x(\d+)$/, (m, a, b, f, where, n) => `${a} を ${b} として (御無心, 信仰 ${f}) ${generationJa(where)}に配置: ${b} ×${n}`],
-  [/^Place (\S+) on (.+): \w+ x(\d+)$/, (m, a, where, n) => `${a} を${generationJa(where)}に配置: ${a} ×${n}`],
-  [/^Discard (\S+) \(\w+\)$/, "$1 を捨てる"],
+  [/^Place (\S+) as (\S+) \(御無心, (\d+) faith\) on (.+): \S+ x(\d+)$/, (m, a, b, f, where, n) => `${a} を ${b} として (御無心, 信仰 ${f}) ${generationJa(where)}に配置: ${b} ×${n}`],
+  [/^Place (\S+) on (.+): \S+ x(\d+)$/, (m, a, where, n) => `${a} を${generationJa(where)}に配置: ${a} ×${n}`],
+  [/^Discard (\S+) \(.+?\)$/, "$1 を捨てる"],
   [/^Turn 1 (\w+) into 1 (\w+)$/, (m, a, b) => `${RESOURCES_JA[a]}1個を${RESOURCES_JA[b]}1個に変換`],
   [/^Turn (\d+) faith into 1 wrath$/, "信仰 $1 個を神の怒り1個に変換"],
   [/^Spend (\d+) morale on the war$/, "戦意 $1 個を戦争に使う"],
@@ -173,12 +173,12 @@ const PHRASES = [
   [/^Seat (\d) places a worker on cell (\d+)( for (\d+) food)?\.$/, (m, s, c, x, f) => `席${s} がマス ${c} にワーカーを配置${f ? ` (食料 ${f})` : ""}。`],
   [/^Seat (\d) moves a worker from cell (\d+) to cell (\d+)\.$/, "席$1 がワーカーをマス $2 からマス $3 へ移動。"],
   [/^Seat (\d) builds a (city|fort|temple) on cell (\d+)\.$/, (m, s, b, c) => `席${s} がマス ${c} に${BUILDING_JA[b]}を建設。`],
-  [/^Seat (\d) chooses (.+): the creation area is (\S+)\.$/, "席$1 の選択 ($2): 創世エリアは $3。"],
-  [/^Seat (\d) (places on generation|starts generation) (\d+) (with )?(.+): (\d+) action\(s\)\.$/, (m, s, verb, g, w, card, n) => `席${s} が第${g}世代${verb.startsWith("starts") ? "を始める (世代交代)" : "に配置"}: ${card}、アクション ${n} 回。`],
+  [/^Seat (\d) chooses (.+): the creation area is (\S+)\.$/, (m, s, how, area) => `席${s} の選択 (${genesisJa(how)}): 創世エリアは ${area}。`],
+  [/^Seat (\d) (places on generation|starts generation) (\d+) (with )?(.+): (\d+) action\(s\)\.$/, (m, s, verb, g, w, card, n) => `席${s} が第${g}世代${verb.startsWith("starts") ? "を始める (世代交代)" : "に配置"}: ${pleaJa(card)}、アクション ${n} 回。`],
   [/^Seat (\d) discards (\S+)\.$/, "席$1 が $2 を捨てる。"],
   [/^Seat (\d) draws (\d+) card\(s\)\.$/, "席$1 がカードを $2 枚引く。"],
   [/^Seat (\d) spends (\d+) morale on the war\.$/, "席$1 が戦意 $2 個を戦争に使う。"],
-  [/^Seat (\d) scores (\d+) VP for Prosperity\.$/, "席$1 が繁栄で $2 VP。"],
+  [/^Seat (\d) scores (\d+) VP for (\S+)\.$/, "席$1 が$3で $2 VP。"],
   [/^Seat (\d) plays the .+? \((.+?), home: (\w+)\)\.$/, (m, s, name, t) => `席${s} の種族は ${name} (適性: ${TERRAIN_JA[t]})。`],
   [/^Seat (\d)'s basic skill: .+? \((.+?)\)\.$/, "席$1 の基本スキル: $2。"],
   [/^Seat (\d) (sets|uses) .+? \((.+?)\): (.*)\.$/, (m, s, verb, name, text) => `席${s} が ${name} を${verb === "sets" ? "スキルセット" : "使う"}: ${text}。`],
@@ -199,6 +199,16 @@ const PHRASES = [
   [/^The game ends after round (\d+)\. /, "ラウンド $1 でゲーム終了。 "],
 ];
 const BUILDING_JA = { city: "都市", fort: "砦", temple: "神殿", "destroyed city": "破壊された都市" };
+
+function genesisJa(how) {
+  return how.replace(/^cards (\d) and (\d)$/, "創世カード $1 と $2")
+    .replace(/^card (\d) and Free as (\d) \((\d+) faith\)$/, "創世カード $1 とフリー ($2 として, 信仰 $3)")
+    .replace(/^Free twice as (\d) and (\d) \((\d+) faith\)$/, "フリー2枚 ($1 と $2 として, 信仰 $3)");
+}
+
+function pleaJa(card) {
+  return card.replace(/^(\S+) as (\S+) \(御無心, (\d+) faith\)$/, "$1 を $2 として (御無心, 信仰 $3)");
+}
 
 function generationJa(where) {
   const change = where.match(/^start generation (\d+) \(generation change: a city, a skill, (\d+) x majorities VP\)$/);
