@@ -130,6 +130,12 @@ def test_quo_vadis_draws_its_world_and_races_and_is_played_to_the_end(
     assert page.locator(".races td.resource[data-resource=food]").count() == 3
     assert page.locator(".races .generations li").count() >= 3  # every race placed a card
     assert page.locator("#game .card.epic").count() > 0  # the seat's own epic hand
+    page.goto(f"{server.url}/replay/{made['table']}")  # the replay draws it as a spectator sees
+    page.wait_for_selector("svg.world .cell")
+    page.click("#forward")
+    page.wait_for_function("document.body.dataset.step === '1'")
+    assert page.locator("svg.world .cell").count() == 30
+    assert page.locator("text=Your epic hand").count() == 0
 
 
 def test_undecim_draws_its_cards_by_both_faces_and_the_red_moon_and_is_played_to_the_end(
@@ -153,6 +159,11 @@ def test_undecim_draws_its_cards_by_both_faces_and_the_red_moon_and_is_played_to
     assert page.locator(".undecim-seat .front .face.under").count() > 0  # the face not shown
     log = page.locator("#log").inner_text()
     assert "The red moon night falls!" in log  # four counters: the night comes
+    page.goto(f"{server.url}/replay/{made['table']}")
+    page.wait_for_selector(".moon .moon-counters")
+    page.click("#last")
+    page.wait_for_selector("#breakdown")
+    assert page.locator("text=Your resource cards").count() == 0
 
 
 def test_undo_through_the_page(server: Server, page: Page):

@@ -2,7 +2,7 @@
 // cards and their markers, every race's resources, generations and skills, and the
 // seat's own epic hand, face-down skills and draft hand.
 
-import { el, section, stat } from "../render.js";
+import { el, ja, phaseStat, section, stat } from "../render.js";
 import { world } from "../hexworld.js";
 
 // The epic cards in their printed order (the engine's card numbers), with English words.
@@ -28,14 +28,12 @@ export function target(action) {
   return null;
 }
 
-const ja = (lang, en, jp) => (lang === "ja" ? jp : en);
-
 export function draw(root, message, ctx) {
   const v = message.view;
   const L = ctx.lang;
   root.append(el("p", { class: "phase" },
     stat(ja(L, "Round", "ラウンド"), `${v.round}/${v.rounds}`), " ",
-    stat(ja(L, "Phase", "フェイズ"), L === "ja" ? PHASES_JA[v.phase] || v.phase : v.phase), " ",
+    phaseStat(L, v.phase, PHASES_JA), " ",
     v.area ? stat(ja(L, "Creation area", "創世エリア"), v.area) : null, " ",
     v.acting ? stat(ja(L, "Acting", "アクション"), `${cardName(CARDS.indexOf(v.acting.card), L)} × ${v.acting.actions_left}`) : null, " ",
     stat(ja(L, "Epic deck", "山札"), v.deck)));

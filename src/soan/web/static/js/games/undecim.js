@@ -2,7 +2,7 @@
 // cards, the awards, every seat's front (resource cards by the face they show) and
 // settlements, and the seat's own hand of double-faced resource cards and action cards.
 
-import { el, section, stat } from "../render.js";
+import { el, ja, phaseStat, section, stat } from "../render.js";
 
 // The printed faces (the content's words), for colours and plain English beside them.
 const FACE_EN = {
@@ -32,14 +32,12 @@ export function target(action, message) {
   return null;
 }
 
-const ja = (lang, en, jp) => (lang === "ja" ? jp : en);
-
 export function draw(root, message, ctx) {
   const v = message.view;
   const L = ctx.lang;
   root.append(el("p", { class: "phase" },
     stat(ja(L, "Round", "ラウンド"), `${v.round}/${v.rounds}`), " ",
-    stat(ja(L, "Phase", "フェイズ"), L === "ja" ? PHASES_JA[v.phase] || v.phase : v.phase), " ",
+    phaseStat(L, v.phase, PHASES_JA), " ",
     v.resolving ? stat(ja(L, "Resolving", "処理中"), `${ctx.seatName(v.resolving.seat)} · ${v.resolving.card.number} ${v.resolving.card.name}`) : null, " ",
     stat(ja(L, "Deck", "山札"), v.deck)));
   root.append(moon(v.moon, L));
