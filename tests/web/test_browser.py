@@ -10,9 +10,12 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from soan.engine.registry import get_game
+from soan.web import i18n
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server
 
-SHORT = {"cityplan": {"end_buildings": 4}, "populous": {"end_score": 15}}
+SHORT = {"cityplan": {"end_buildings": 4}, "populous": {"end_score": 15},
+         "quovadis": {"rounds": 2}, "undecim": {"rounds": 3, "moon_counters": 4}}
 
 
 @pytest.fixture(scope="module")
@@ -101,6 +104,68 @@ def test_a_whole_game_against_bots_through_the_page(server: Server, page: Page, 
         server.manager.tables[server.manager.table(made["table"]).next_id].seats[1].token)
 
 
+def test_quo_vadis_draws_its_world_and_races_and_is_played_to_the_end(
+        server: Server, page: Page):
+    made = server.create(game="quovadis", seats=["human", "random", "random"],
+                         options=SHORT["quovadis"])
+    page.goto(made["seats"][0]["link"])
+    page.wait_for_selector("svg.world .cell")
+    cells = page.locator("svg.world .cell")
+    assert cells.count() == 10 * 3  # three seats: ten area tiles of three cells
+    numbers = page.eval_on_selector_all("svg.world .cell .cell-name",
+                                        "nodes => nodes.map((n) => n.textContent)")
+    assert sorted(int(n) for n in numbers) == list(range(30))  # the cell numbers choices use
+    assert page.locator("svg.world .tile-label").count() == 10
+    assert page.locator(".card.genesis.marked").inner_text().startswith("Free")
+    assert "Your face-down skills" not in page.locator("#game").inner_text()  # not dealt yet
+    clicks = play_through(page, random.Random(3))
+    assert clicks["targets"] > 0 and clicks["buttons"] > 0
+    assert_final_table(page, 3)
+    races = page.locator(".races td.race").all_inner_texts()
+    written = {"グロリアス", "ディープワン", "ギガント", "ミスティック", "サンドウォーカー"}
+    assert all(text.split(" (")[0] in written for text in races)  # names as written
+    pieces = page.locator("svg.world [data-piece]")
+    assert pieces.count() > 0
+    assert page.locator("svg.world [data-piece=city], svg.world [data-piece=worker]").count()
+    assert page.locator(".races td.resource[data-resource=food]").count() == 3
+    assert page.locator(".races .generations li").count() >= 3  # every race placed a card
+    assert page.locator("#game .card.epic").count() > 0  # the seat's own epic hand
+    page.goto(f"{server.url}/replay/{made['table']}")  # the replay draws it as a spectator sees
+    page.wait_for_selector("svg.world .cell")
+    page.click("#forward")
+    page.wait_for_function("document.body.dataset.step === '1'")
+    assert page.locator("svg.world .cell").count() == 30
+    assert page.locator("text=Your epic hand").count() == 0
+
+
+def test_undecim_draws_its_cards_by_both_faces_and_the_red_moon_and_is_played_to_the_end(
+        server: Server, page: Page):
+    made = server.create(game="undecim", seats=["random", "human", "random"],
+                         options=SHORT["undecim"])
+    page.goto(made["seats"][1]["link"])
+    page.wait_for_selector(".moon .moon-counters")
+    assert re.fullmatch(r"\d+ / 4", page.locator(".moon .moon-counters").inner_text())
+    assert page.locator(".moon .counter").count() == 4
+    assert page.locator(".field .card.action-card").count() == 3  # three seats: three face up
+    hand = page.locator("#game .resource-card[data-type]").first
+    faces = hand.locator(".face").evaluate_all("nodes => nodes.map((n) => n.dataset.face)")
+    assert faces[0] in {"草原", "森", "沼地", "山", "敵"} and faces[1] in {"石", "木", "粘土", "鉄", "金"}
+    assert page.locator(".awards .card.award").count() == 2
+    clicks = play_through(page, random.Random(4))
+    assert clicks["targets"] > 0 and clicks["buttons"] > 0
+    assert_final_table(page, 3)
+    assert page.locator(".undecim-seat").count() == 3
+    assert page.locator(".undecim-seat .front .resource-card").count() > 0
+    assert page.locator(".undecim-seat .front .face.under").count() > 0  # the face not shown
+    log = page.locator("#log").inner_text()
+    assert "The red moon night falls!" in log  # four counters: the night comes
+    page.goto(f"{server.url}/replay/{made['table']}")
+    page.wait_for_selector(".moon .moon-counters")
+    page.click("#last")
+    page.wait_for_selector("#breakdown")
+    assert page.locator("text=Your resource cards").count() == 0
+
+
 def test_undo_through_the_page(server: Server, page: Page):
     made = server.create(game="cityplan", seats=["human", "human"])
     page.goto(made["seats"][0]["link"])
@@ -143,6 +208,50 @@ def test_pages_in_japanese_keep_names_as_written(server: Server, page: Page):
     assert "新しい卓" in page.locator("h2").first.inner_text()
     page.click("#lang-switch")
     assert "New table" in page.locator("h2").first.inner_text()
+
+
+def engine_sentences(game_id: str, games: int = 12) -> set[str]:
+    """Every log line and choice label of a few short random games, numbers and all."""
+    game = get_game(game_id)
+    out: set[str] = set()
+    for seed in range(games):
+        state = game.new(3 + seed % 2, seed=seed, options=game.options(**SHORT[game_id]))
+        rng = random.Random(seed)
+        while not state.over:
+            out.update(state.label(a) for a in state.legal())
+            state.play(rng.choice(state.legal()))
+        out.update(state.log)
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["quovadis", "undecim"])
+def test_the_new_games_read_in_japanese_with_names_as_written(server: Server, page: Page,
+                                                              game_id):
+    made = server.create(game=game_id, seats=["human", "random", "random"],
+                         options=SHORT[game_id])
+    page.goto(made["seats"][0]["link"] + "?lang=ja")
+    page.wait_for_selector(".choice")
+    choices = page.locator(".choice").all_inner_texts()
+    assert all(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", c) for c in choices), choices
+    assert not any(re.match(r"(Play|Take|Swap|Keep) ", c) for c in choices), choices
+    if game_id == "quovadis":
+        assert "グロリアス を選ぶ (適性: 平地)" in choices
+        assert "創世カード" in page.locator("#game").inner_text()
+    else:
+        assert "赤い月" in page.locator(".moon h4").inner_text()
+    translated = page.evaluate("""async ([game, lines]) => {
+        const module = await import(`/static/js/games/${game}.js`);
+        const ctx = (await import('/static/js/render.js')).context({seat: 0}, null);
+        return lines.map((line) => module.japanese(ctx.words(line)));
+    }""", [game_id, sorted(engine_sentences(game_id))])
+    engine_words = (r"\b(Seat|seat|The|Round|Place|Put|Take|Play|Pick|Choose|Set|Use|Build|"
+                    r"Move|Discard|Settle|Develop|Spend|Keep|Swap|Give|Turn|Cards?|"
+                    r"puts|places|scores|chooses|takes|draws|starts|discards|builds|gains)\b")
+    english = [line for line in translated if re.search(engine_words, line)]
+    assert not english, english
+    page.goto(server.url + "/")
+    page.select_option("#game", game_id)
+    assert i18n.VARIANTS_JA[(game_id, "default")] in page.locator("body").inner_text()
 
 
 def test_a_bad_link_and_a_bad_form_say_what_is_wrong(server: Server, page: Page):

@@ -11,13 +11,27 @@ function svg(tag, attrs = {}, text = null) {
   return node;
 }
 
-// piece: {kind: "worker" | "house" | "city" | "vandal" | ..., seat?: number, count?: number}
+// piece: {kind: "worker" | "house" | "city" | "ruin" | "fort" | "temple" | "cubes" | "vandal",
+//         seat?: number, count?: number}; a ruin is a city lying face down, cubes are neutral
 function piece(p, x, y, board) {
   const colour = p.seat === undefined || p.seat === null ? board.neutral_colour : board.seat_colours[p.seat % board.seat_colours.length];
-  const label = p.seat === undefined || p.seat === null ? "V" : String(p.seat + 1);
   const g = svg("g", { class: `piece ${p.kind}`, "data-piece": p.kind });
+  if (p.kind === "cubes") {
+    g.append(svg("rect", { x: x - 6, y: y - 6, width: 12, height: 12, fill: "#fff", stroke: colour }));
+    g.append(svg("text", { x, y: y + 3.5, "font-size": 9, "text-anchor": "middle", fill: colour }, String(p.count)));
+    return g;
+  }
+  const label = p.seat === undefined || p.seat === null ? "V" : String(p.seat + 1);
   if (p.kind === "house" || p.kind === "city") {
     g.append(svg("polygon", { points: `${x - 8},${y + 7} ${x + 8},${y + 7} ${x + 8},${y - 2} ${x},${y - 9} ${x - 8},${y - 2}`, fill: colour, stroke: "#000" }));
+  } else if (p.kind === "ruin") {
+    g.append(svg("polygon", { points: `${x - 8},${y + 7} ${x + 8},${y + 7} ${x + 8},${y - 2} ${x},${y - 9} ${x - 8},${y - 2}`, fill: "#fff", stroke: colour, "stroke-width": 2, "stroke-dasharray": "3 2" }));
+    g.append(svg("text", { x, y: y + 3.5, "font-size": 9, "text-anchor": "middle", fill: colour }, label));
+    return g;
+  } else if (p.kind === "fort") {
+    g.append(svg("rect", { x: x - 7, y: y - 7, width: 14, height: 14, fill: colour, stroke: "#000" }));
+  } else if (p.kind === "temple") {
+    g.append(svg("polygon", { points: `${x},${y - 9} ${x + 9},${y + 7} ${x - 9},${y + 7}`, fill: colour, stroke: "#000" }));
   } else if (p.kind === "vandal") {
     g.append(svg("polygon", { points: `${x},${y - 8} ${x + 8},${y} ${x},${y + 8} ${x - 8},${y}`, fill: colour, stroke: "#fff" }));
   } else {
@@ -34,13 +48,17 @@ export function piecesOf(cell) {
   if (Array.isArray(cell.pieces)) return cell.pieces;
   const out = [];
   if (cell.piece) out.push(cell.piece);
-  if (cell.building) out.push({ kind: cell.building.kind, seat: cell.building.seat });
+  if (cell.building) out.push({ kind: cell.building.face_up === false ? "ruin" : cell.building.kind, seat: cell.building.seat });
+  if (cell.cubes) out.push({ kind: "cubes", count: cell.cubes });
   if (Array.isArray(cell.workers)) cell.workers.forEach((count, seat) => { if (count) out.push({ kind: "worker", seat, count }); });
   return out;
 }
 
-// cells: view cells [{id, terrain, ...pieces}]; area: tile label such as "2-4" or null
-export function world(board, cells, area, lang) {
+// cells: view cells [{id, terrain, ...pieces}]; area: tile label such as "2-4" or null;
+// options.numbers "id" labels each cell by its id (the game's own cell numbers) instead of
+// its place in the tile, options.rings (tile label -> terrain) rings a tile's centre, and
+// options.terrainNames gives the game's own Japanese terrain words.
+export function world(board, cells, area, lang, options = {}) {
   const root = svg("svg", { viewBox: board.viewbox, class: "world", role: "img" });
   const terrainOf = new Map(cells.map((c) => [c.id, c]));
   for (const points of board.blank) root.append(svg("polygon", { points, class: "blank" }));
@@ -48,19 +66,22 @@ export function world(board, cells, area, lang) {
     const cell = terrainOf.get(shape.id) || {};
     const terrain = board.terrain[cell.terrain] || { colour: "#eee", ja: "" };
     const g = svg("g", { class: "cell", "data-target": `cell:${shape.id}`, "data-cell": shape.id });
-    const name = lang === "ja" ? terrain.ja : cell.terrain;
-    g.append(svg("title", {}, `${shape.name} ${name || ""}`));
+    const name = lang === "ja" ? (options.terrainNames || {})[cell.terrain] || terrain.ja : cell.terrain;
+    const number = options.numbers === "id" ? String(shape.id) : shape.name.split(".").pop();
+    g.append(svg("title", {}, `${options.numbers === "id" ? number : shape.name} ${name || ""}`));
     for (const points of shape.hexes) g.append(svg("polygon", { points, fill: terrain.colour, class: "hex" }));
     const pieces = piecesOf(cell);
     // the centre hex carries the tile's numbers, so its own number goes below them
     const labelY = shape.centre ? shape.y + 16 : pieces.length ? shape.y - 9 : shape.y + 3;
-    g.append(svg("text", { x: shape.x, y: labelY, class: "cell-name" }, shape.name.split(".").pop()));
+    g.append(svg("text", { x: shape.x, y: labelY, class: "cell-name" }, number));
     pieces.forEach((p, i) => g.append(piece(p, shape.x + (i - (pieces.length - 1) / 2) * 15, shape.y, board)));
     root.append(g);
   }
   root.append(svg("path", { d: board.inner, class: "inner" }));
   for (const tile of board.tiles) root.append(svg("path", { d: tile.outline, class: "tile-edge" }));
   for (const tile of board.tiles) {
+    const ring = options.rings && board.terrain[options.rings[tile.label]];
+    if (ring) root.append(svg("circle", { cx: tile.x, cy: tile.y, r: 15, class: "ring", stroke: ring.colour, "data-ring": options.rings[tile.label] }));
     const centre = board.cells.find((c) => c.centre && Math.abs(c.x - tile.x) < 0.5 && Math.abs(c.y - tile.y) < 0.5);
     const occupied = centre && piecesOf(terrainOf.get(centre.id) || {}).length;
     root.append(svg("text", { x: tile.x, y: occupied ? tile.y - 11 : tile.y + 4, class: "tile-label" }, tile.label));

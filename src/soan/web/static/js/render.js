@@ -196,6 +196,14 @@ export function section(title, ...children) {
   return el("section", { class: "block" }, el("h4", { text: title }), ...children);
 }
 
+// English or Japanese words by the page language.
+export const ja = (lang, en, jp) => (lang === "ja" ? jp : en);
+
+// The game's phase, in Japanese from the renderer's own table where it has the words.
+export function phaseStat(lang, phase, japanese) {
+  return stat(ja(lang, "Phase", "フェイズ"), lang === "ja" ? japanese[phase] || phase : phase);
+}
+
 export function stat(label, value) {
   return el("span", { class: "stat" }, el("small", { text: label }), " ", el("b", { text: value }));
 }

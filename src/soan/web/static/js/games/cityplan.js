@@ -1,7 +1,7 @@
 // City Plan Delta: the income cards, the parliament, every city (tableau) with its
 // power and councillors, the action cards, and the seat's own hand.
 
-import { el, section, stat } from "../render.js";
+import { el, ja, phaseStat, section, stat } from "../render.js";
 
 const ACTION_CARDS = { 1: ["Income", "収入"], 2: ["Exchange", "交換"], 3: ["Parliament", "議会"] };
 const PHASES_JA = { action: "アクション", exchange: "交換", build: "建設", pay: "支払い", "hand limit": "手札制限", over: "終了" };
@@ -13,13 +13,11 @@ export function target(action) {
   return null;
 }
 
-const ja = (lang, en, jp) => (lang === "ja" ? jp : en);
-
 export function draw(root, message, ctx) {
   const v = message.view;
   const L = ctx.lang;
   root.append(el("p", { class: "phase" },
-    stat(ja(L, "Turn", "ターン"), v.turn), " ", stat(ja(L, "Phase", "フェイズ"), L === "ja" ? PHASES_JA[v.phase] || v.phase : v.phase), " ",
+    stat(ja(L, "Turn", "ターン"), v.turn), " ", phaseStat(L, v.phase, PHASES_JA), " ",
     stat(ja(L, "Mayor", "市長"), `${ja(L, "seat", "席")} ${v.mayor + 1}`), " ",
     stat(ja(L, "Deck", "山札"), v.deck), " ", stat(ja(L, "Discards", "捨て札"), v.discard), " ",
     stat(ja(L, "Parliament", "議会"), v.parliament.open ? `${v.parliament.chips} ${ja(L, "chips left", "枚残り")}` : ja(L, "not open", "未開設"))));

@@ -1,7 +1,7 @@
 // Populous draft 5: the world with its pieces and the area in play, every god's
 // tracks, genesis cards and grace area, and the seat's own grace hand.
 
-import { el, section, stat } from "../render.js";
+import { el, ja, phaseStat, section, stat } from "../render.js";
 import { world } from "../hexworld.js";
 
 const ACTIONS_JA = { Blessing: "祝福", Revelation: "啓示", Prosperity: "繁栄", Disaster: "天災", Labour: "労働" };
@@ -20,15 +20,12 @@ export function target(action) {
   return null;
 }
 
-const ja = (lang, en, jp) => (lang === "ja" ? jp : en);
-
 export function draw(root, message, ctx) {
   const v = message.view;
   const L = ctx.lang;
-  const phase = L === "ja" ? PHASES_JA[v.phase] || v.phase : v.phase;
   const action = v.action ? (L === "ja" ? ACTIONS_JA[v.action] : v.action) : null;
   root.append(el("p", { class: "phase" },
-    stat(ja(L, "Turn", "ターン"), v.turn), " ", stat(ja(L, "Phase", "フェイズ"), phase),
+    stat(ja(L, "Turn", "ターン"), v.turn), " ", phaseStat(L, v.phase, PHASES_JA),
     v.area ? stat(ja(L, "Area", "エリア"), v.area) : null, " ",
     action ? stat(ja(L, "Action", "アクション"), action + (v.wild_used ? " (W)" : "")) : null,
     v.ending ? el("b", { class: "warn", text: ja(L, " Last round", " 最終ラウンド") }) : null));
