@@ -11,7 +11,6 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from soan.engine.registry import get_game
-from soan.web import i18n
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server
 
 SHORT = {"cityplan": {"end_buildings": 4}, "populous": {"end_score": 15},
@@ -251,7 +250,7 @@ def test_the_new_games_read_in_japanese_with_names_as_written(server: Server, pa
     assert not english, english
     page.goto(server.url + "/")
     page.select_option("#game", game_id)
-    assert i18n.VARIANTS_JA[(game_id, "default")] in page.locator("body").inner_text()
+    assert get_game(game_id).glossary.variants["default"] in page.locator("body").inner_text()
 
 
 def test_a_bad_link_and_a_bad_form_say_what_is_wrong(server: Server, page: Page):

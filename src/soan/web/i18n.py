@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from fastapi import Request
 
+from soan.engine.core import Game
+
 LANGUAGES = ("en", "ja")
 
 TEXTS: dict[str, tuple[str, str]] = {
@@ -98,54 +100,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "error.home": ("Back to the lobby", "ロビーへ戻る"),
 }
 
-# Titles and variant lines in Japanese; a game or variant not listed shows its own words.
-GAME_TITLES_JA = {
-    "cityplan": "シティープラン デルタ",
-    "populous": "ポピュラス 草案5",
-    "quovadis": "クォ・ヴァディス 草案27",
-    "undecim": "ウーンデキム 草案14",
-}
-VARIANTS_JA = {
-    ("cityplan", "default"): "書かれたとおりのシティープラン デルタ: 山札に特殊施設あり",
-    ("cityplan", "plain"): "無印版: 特殊施設なし。各自農場と2パワー弱い発電所で開始し、"
-                           "完成ボーナスは特殊施設1軒として計算",
-    ("populous", "default"): "書かれたとおりのポピュラス 草案5",
-    ("populous", "no_ether"): "天災の1エーテルは何も与えない (書かれたままなら1 FP)",
-    ("populous", "food3"): "全員フード3個で開始",
-    ("populous", "random_races"): "種族は選ばずランダムに配る",
-    ("quovadis", "default"): "書かれたとおりのクォ・ヴァディス 草案27",
-    ("quovadis", "custom"): "カスタム: 種族ボードの裏面 (種族ごとの最大数) を使う",
-    ("quovadis", "random_races"): "種族は選ばずランダムに配る",
-    ("quovadis", "rounds12"): "12ラウンド (草案27で「ラウンド数を12から10に変更」される前のルール)",
-    ("quovadis", "no_war_morale"): "戦争に勝っても戦意を得ない (「なくてもいいだろう」)",
-    ("quovadis", "fixed_dominance"): "都市は支配力4個で建ち、破壊した側がその分のVPを得て"
-                                     "支配力が1個減る",
-    ("quovadis", "wrath_one_cube"): "神の怒りは都市のキューブを1個減らすだけ",
-    ("quovadis", "building_food"): "砦と神殿の建設に食料1 (「建設には1食料が必要」)",
-    ("quovadis", "no_forts"): "砦なし (「実は、砦とかいらんかな」)",
-    ("quovadis", "no_cleanup"): "ワーカー整理なし: 1マスに複数のワーカーが残れる",
-    ("quovadis", "loser_ascends"): "戦争に負けたワーカーは手元へ戻らずアセンションする",
-    ("quovadis", "loser_keeps"): "負けた側は1ワーカーにつき食料1でマスに残せる",
-    ("undecim", "default"): "書かれたとおりのウーンデキム 草案14: 土地ボーナスは種類毎、"
-                            "建築 4/9/14/20/27",
-    ("undecim", "buildings_half"): "メモの半分の建築表 2/5/8/13/18",
-    ("undecim", "buildings_mid"): "メモの建築表 3/6/10/15/21",
-    ("undecim", "buildings_steep"): "メモの最後の建築表 3/6/10/18/27",
-    ("undecim", "gold_2_3"): "金は1枚2VP、入植地4つ以上で3VP",
-    ("undecim", "fief"): "土地4種のセットは版図になり、侵略戦争で奪われない",
-    ("undecim", "giver_chooses"): "侵略戦争: 渡す土地は渡すプレイヤーが選ぶ",
-    ("undecim", "moon_12"): "赤い月のタイムカウンターは12個で開始 (最大12個)",
-    ("undecim", "land_pairs"): "土地は異なる2種毎に1点、4種セットで3点 (メモの45/29の案)",
-    ("undecim", "land_per_card"): "土地は1枚1点、4種セット毎に2点",
-    ("undecim", "enemy_from_2"): "赤い月の夜の敵は2、3、4…VP",
-    ("undecim", "final_bonus"): "最終ラウンドの最小番号のカードに4点、次に2点 (同点の優先の代わり)",
-    ("undecim", "dark"): "エキスパンドモード: 「闇の時代」",
-    ("undecim", "storm"): "エキスパンドモード: 「嵐の時代」",
-    ("undecim", "gold"): "エキスパンドモード: 「黄金の時代」",
-    ("undecim", "expand_all"): "エキスパンドモード: 3つのモジュールすべて",
-}
-
-
 def language(request: Request) -> str:
     """The page language: ?lang=, then the cookie, then the browser's preference."""
     asked = request.query_params.get("lang") or request.cookies.get("lang")
@@ -163,10 +117,16 @@ def texts(lang: str) -> dict[str, str]:
     return {key: pair[index] for key, pair in TEXTS.items()}
 
 
-def game_title(game, lang: str) -> str:
-    return GAME_TITLES_JA.get(game.id, game.title) if lang == "ja" else game.title
+def game_title(game: Game, lang: str) -> str:
+    """The draft's own title on Japanese pages (from the game's glossary)."""
+    if lang == "ja" and game.glossary is not None:
+        return game.glossary.title
+    return game.title
 
 
-def variant_about(game, name: str, lang: str) -> str:
+def variant_about(game: Game, name: str, lang: str) -> str:
+    """A variant's one line, in Japanese from the game's glossary where it has one."""
     about = game.variants[name].about
-    return VARIANTS_JA.get((game.id, name), about) if lang == "ja" else about
+    if lang == "ja" and game.glossary is not None:
+        return game.glossary.variants.get(name, about)
+    return about
