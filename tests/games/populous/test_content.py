@@ -36,7 +36,7 @@ def _write(tmp_path: Path, text: str) -> Path:
 
 
 def test_an_edited_copy_is_used(tmp_path):
-    path = _write(tmp_path, SHIPPED.replace('cost = 2\ncopies = 3\neffects = [{ effect = '
+    path = _write(tmp_path, SHIPPED.replace('cost = 1\ncopies = 3\neffects = [{ effect = '
                                             '"war_strength", amount = 2 }]',
                                             'cost = 7\ncopies = 3\neffects = [{ effect = '
                                             '"war_strength", amount = 2 }]'))
@@ -60,8 +60,8 @@ def test_a_tile_with_six_terrains_is_refused_naming_file_entry_and_field(tmp_pat
 
 
 def test_an_unknown_effect_is_refused_naming_the_card(tmp_path):
-    bad = SHIPPED.replace('"labour_food", amount = 1 }, { effect = "labour_fp"',
-                          '"labour_fod", amount = 1 }, { effect = "labour_fp"')
+    bad = SHIPPED.replace('"labour_food", amount = 2 }, { effect = "labour_fp"',
+                          '"labour_fod", amount = 2 }, { effect = "labour_fp"')
     path = _write(tmp_path, bad)
     with pytest.raises(ContentError) as err:
         GAME.load_content(str(path))

@@ -82,3 +82,43 @@ def test_the_heuristic_plays_a_saint_early_and_keeps_its_faith_late():
         state._legal = None
         choices[label] = greedy_action(state, Rng(1))
     assert choices == {"early": ("grace", card(state, "Saint of Builders")), "late": ("done",)}
+
+
+def test_a_card_in_hand_is_worth_half_of_what_playing_it_now_would_net():
+    # SEED 「恩寵カード … 信仰心(FP)を支払うことにより、特殊な効果が適用されます」
+    state = new(3, seed=4)
+    no_abilities(state)
+    turns, presence = V.turns_left(state), state.presence_vp(0)
+    peak = card(state, "Sacred Peak")  # provisional: mountains free, 1 FP
+    net = turns * V.FREE_TERRAIN_PER_TURN - state.grace_cost(0, peak)
+    assert V.card_net(state, 0, peak, turns, presence) == pytest.approx(net)
+    state.hands[0] = []
+    empty = V.evaluate(state)[0]
+    state.hands[0] = [peak]
+    assert V.evaluate(state)[0] - empty == pytest.approx(V.HELD * net)
+
+
+def test_a_card_that_would_not_pay_back_is_worth_nothing_in_hand():
+    # Festival (provisional): 2 VP per house for 2 FP; no house yet, so it nets -2
+    state = new(3, seed=4)
+    festival = card(state, "Festival")
+    assert state.capacity(0) == 0
+    assert V.card_net(state, 0, festival, V.turns_left(state), 0) == -2
+    state.hands[0] = []
+    empty = V.evaluate(state)[0]
+    state.hands[0] = [festival]
+    assert V.evaluate(state)[0] == pytest.approx(empty)
+
+
+def test_the_heuristic_plays_a_holy_site_that_pays_back_its_faith():
+    """A terrain opened for free early pays back its 1 FP: the bot plays it rather than
+    holding it, since a card held is only an option on that worth."""
+    state = new(3, seed=4)
+    state.race[0] = state.tables.race_english.index("Deep One")  # sea, not mountains
+    hold(state, 0, "Holy Granary")  # a house: room for one more card in the area
+    put(state, cells(state, tile(state))[2], worker(0) | 1)
+    peak = card(state, "Sacred Peak")
+    state.hands[0] = [peak]
+    state.phase, state.to_move, state.active = GRACE, 0, 0
+    state._legal = None
+    assert greedy_action(state, Rng(1)) == ("grace", peak)

@@ -94,4 +94,4 @@ def test_a_small_deck_is_refused_for_many_players():
     from soan.engine.core import OptionsError
 
     with pytest.raises(OptionsError, match="cannot deal"):
-        GAME.new(5, 1, GAME.options(grace_draw=9))
+        GAME.new(5, 1, GAME.options(grace_draw=10))  # 50 cards from 46

@@ -3,7 +3,10 @@
 The score so far (VP + FP) plus what is held: food pays for placements and war
 bids; each area a seat is present in pays again at every Prosperity or won
 war; a house is a grace slot and 2 in war and Labour; a grace card in hand is
-an option worth about its effect. The race's ability and the saints and holy
+an option on its effect: half of what playing it now would net (its effect
+less its FP), or nothing if it would not pay back, since a card held may be
+played later or never. So a card is played once it pays back, not only once
+it beats an average card. The race's ability and the saints and holy
 sites in the grace area keep paying: each is worth what it adds to the actions
 and wars it touches, times how often those come per turn in play, times the
 seat's turns still to come (the leader's distance to the end over its pace).
@@ -34,6 +37,7 @@ from soan.games.populous.codes import (
     REVELATION,
     VANDAL,
 )
+from soan.games.populous.content import MIRACLE
 
 if TYPE_CHECKING:
     from soan.games.populous.state import PopulousState
@@ -42,7 +46,8 @@ FOOD = 0.5
 PRESENCE_VP = 0.5  # per VP a Prosperity would score now
 WORKER_ON_MAP = 0.3
 HOUSE_ON_MAP = 1.0
-HAND_CARD = 1.0
+HAND_CARD = 1.0  # a card drawn unseen: about what an average card nets when played
+HELD = 0.5  # a card in hand is worth this share of what playing it now would net
 WILD_CARD = 1.0  # using it brings a vandal into the area
 LEADER_PACE = 6.0  # VP + FP the leader gains per own turn in heuristic play
 WAR_ODDS_PER_STRENGTH = 0.15  # a point of war value adds about this to a war's odds
@@ -62,7 +67,9 @@ PER_TURN = {
     E.TURN_FOOD: FOOD,
 }
 WARS_PER_TURN = 0.3
-FREE_TERRAIN_PER_TURN = 0.3 * FOOD  # placements saved from paying food on that terrain
+# A terrain settled for free takes about 0.3 placements per own turn (measured: 0.31 on
+# the aptitude land), each a food saved or, with none to pay, a worker placed at all.
+FREE_TERRAIN_PER_TURN = 0.3 * (FOOD + WORKER_ON_MAP)
 
 
 def evaluate(state: PopulousState) -> list[float]:
@@ -77,7 +84,8 @@ def evaluate(state: PopulousState) -> list[float]:
             value += PRESENCE_VP * presence[s]
             value += WORKER_ON_MAP * (opts.workers - state.workers[s])
             value += HOUSE_ON_MAP * (opts.houses - state.houses[s])
-            value += HAND_CARD * len(state.hands[s])
+            value += HELD * sum(max(card_net(state, s, k, turns, presence[s]), 0.0)
+                                for k in state.hands[s])
             value += turns * ongoing_per_turn(state, s, presence[s])
         values.append(value)
     if not state.over and state.area >= 0:
@@ -103,11 +111,43 @@ def ongoing_per_turn(state: PopulousState, s: int, presence: int) -> float:
     """What the seat's race ability and grace area add per own turn: each ongoing
     effect's amount times what it is worth per turn, a war bonus by the VP a won war
     pays now, and every terrain it may settle for free beyond the plains."""
-    mods = state.mods[s]
+    return (mods_per_turn(state.mods[s], presence)
+            + (state.free[s].bit_count() - 1) * FREE_TERRAIN_PER_TURN)
+
+
+def mods_per_turn(mods: E.Mods, presence: int) -> float:
+    """What a set of ongoing effects adds per own turn."""
     value = sum(amount * PER_TURN[k] for k, amount in enumerate(mods) if k in PER_TURN)
-    value += mods[E.WAR_STRENGTH] * WARS_PER_TURN * WAR_ODDS_PER_STRENGTH * presence
-    value += (state.free[s].bit_count() - 1) * FREE_TERRAIN_PER_TURN
-    return value
+    return value + mods[E.WAR_STRENGTH] * WARS_PER_TURN * WAR_ODDS_PER_STRENGTH * presence
+
+
+def card_net(state: PopulousState, s: int, k: int, turns: float, presence: int) -> float:
+    """What playing grace card `k` now would net seat `s`: a miracle's effect, or a
+    saint's or holy site's worth per turn (terrains not yet free) over the turns
+    left, less the FP it costs."""
+    t = state.tables
+    if t.card_kind[k] == MIRACLE:
+        gain = sum(miracle_value(state, s, effect, amount, presence)
+                   for effect, amount in t.card_once[k])
+    else:
+        new_free = (t.card_free[k] & ~state.free[s]).bit_count()
+        gain = turns * (mods_per_turn(t.card_mods[k], presence)
+                        + new_free * FREE_TERRAIN_PER_TURN)
+    return gain - state.grace_cost(s, k)
+
+
+def miracle_value(state: PopulousState, s: int, effect: int, amount: int,
+                  presence: int) -> float:
+    """What a miracle's one-shot effect gives seat `s` now."""
+    if effect == E.GAIN_FOOD:
+        return amount * FOOD
+    if effect == E.DRAW_CARDS:
+        return amount * HAND_CARD
+    if effect == E.PROSPERITY_SCORE:
+        return amount * presence
+    if effect == E.VP_PER_HOUSE:
+        return amount * state.capacity(s)
+    return float(amount)  # VP or FP, both score
 
 
 def war_odds(state: PopulousState) -> list[float]:
