@@ -27,7 +27,7 @@ from web_load import free_port, start_server
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
-GAMES = {"cityplan": 3, "populous": 3}
+GAMES = {"cityplan": 3, "populous": 3, "quovadis": 3, "undecim": 3}
 
 
 def main() -> None:
