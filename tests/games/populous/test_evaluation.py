@@ -60,6 +60,7 @@ def test_a_chosen_prosperity_is_worth_what_it_scores():
 def test_a_chosen_labour_is_worth_its_food_and_fp():
     state, t, pair = seat_0_on_plains(LABOUR)
     fill(state, t, [worker(0), house(0)])
+    state.vp[1] = 20  # another seat leads: the FP gained leaves the turns left as they are
     state.play(("area", *pair))
     state.play(("act", LABOUR))
     chosen = state.evaluate()[0]

@@ -8,7 +8,7 @@ from soan.bots.heuristic import greedy_action
 from soan.engine.rng import Rng
 from soan.games.populous import effects as E
 from soan.games.populous import evaluation as V
-from soan.games.populous.codes import GRACE
+from soan.games.populous.codes import DISASTER, GRACE, LABOUR, REVELATION
 from tests.games.populous.helpers import cells, new, no_abilities, put, tile, worker
 
 
@@ -38,6 +38,14 @@ def test_a_saint_in_the_grace_area_pays_for_every_turn_left():
     assert V.turns_left(state) == 0
 
 
+ACTION_BONUS = {  # effect: the action it adds to, and what a point of it is worth
+    "labour_food": (LABOUR, V.FOOD),
+    "labour_fp": (LABOUR, 1.0),
+    "disaster_fp": (DISASTER, 1.0),
+    "revelation_draw": (REVELATION, V.HAND_CARD),
+}
+
+
 def test_a_race_ability_and_aptitude_count_as_ongoing_effects():
     # SEED 「種族毎に特殊な能力が設定されています」; 「(あれば)種族毎に適性のある色であればそのまま配置できます」
     state = new(3, seed=4)
@@ -51,6 +59,9 @@ def test_a_race_ability_and_aptitude_count_as_ongoing_effects():
                 expected += V.FREE_TERRAIN_PER_TURN
             elif e.effect == "war_strength":
                 expected += e.amount * V.WARS_PER_TURN * V.WAR_ODDS_PER_STRENGTH * presence
+            elif e.effect in ACTION_BONUS:  # no race adds twice to one action
+                action, unit = ACTION_BONUS[e.effect]
+                expected += V.bonus_per_turn(action, e.amount * unit)
             else:
                 expected += e.amount * V.PER_TURN[E.ONGOING.index(e.effect)]
         assert V.ongoing_per_turn(state, 0, presence) == pytest.approx(expected), race.english
@@ -122,3 +133,51 @@ def test_the_heuristic_plays_a_holy_site_that_pays_back_its_faith():
     state.phase, state.to_move, state.active = GRACE, 0, 0
     state._legal = None
     assert greedy_action(state, Rng(1)) == ("grace", peak)
+
+
+@pytest.mark.parametrize("action", [LABOUR, DISASTER, REVELATION])
+def test_an_action_bonus_counts_at_the_rate_the_action_is_taken(action):
+    """A point of bonus counts at the measured rate the action is taken with the bonus so
+    far: the first point at the rate with none, later points at higher rates."""
+    base, slope = V.ACTION_RATES[action]
+    assert V.bonus_per_turn(action, 0) == 0
+    assert V.bonus_per_turn(action, 1) == pytest.approx(base + slope / 2)
+    first, fourth = (V.bonus_per_turn(action, n) - V.bonus_per_turn(action, n - 1)
+                     for n in (1, 4))
+    assert base < first < fourth < base + 4 * slope
+
+
+def test_the_labour_saint_is_worth_more_to_a_seat_whose_labour_already_pays_more():
+    # Saint of Plenty (provisional): "Labour gives 2 more food", "Labour gives 3 more FP";
+    # Glorious (provisional): "Labour gives 1 more FP"; Gigant adds nothing to Labour.
+    state = new(4, seed=4)
+    saint = card(state, "Saint of Plenty")
+    turns, nets = V.turns_left(state), {}
+    for race in ("Gigant", "Glorious"):
+        state.race[0] = state.tables.race_english.index(race)
+        state._refresh_mods(0)
+        nets[race] = V.card_net(state, 0, saint, turns, 0)
+    labour = 2 * V.FOOD + 3
+    assert nets["Gigant"] == pytest.approx(
+        turns * V.bonus_per_turn(LABOUR, labour) - state.grace_cost(0, saint))
+    assert nets["Glorious"] - nets["Gigant"] == pytest.approx(
+        turns * (V.bonus_per_turn(LABOUR, labour + 1) - V.bonus_per_turn(LABOUR, labour)
+                 - V.bonus_per_turn(LABOUR, 1)))
+    assert nets["Glorious"] > nets["Gigant"]
+
+
+def test_food_is_worth_only_what_the_seat_can_still_spend():
+    # SEED 「適性がない)場合、ワーカー1個につきフード1個を支払ってください」: food pays for
+    # placements (and war bids, extra draws), about 0.3 per own turn
+    state = new(4, seed=4)
+    turns = V.turns_left(state)
+    need = V.FOOD_RESERVE + V.FOOD_USE_PER_TURN * turns
+    values = {}
+    for food in (0, 1, 20, 30):
+        state.food[0] = food
+        values[food] = V.evaluate(state)[0]
+    assert values[1] - values[0] == pytest.approx(V.FOOD)
+    assert values[20] - values[0] == pytest.approx(V.FOOD * need)
+    assert values[30] == pytest.approx(values[20])  # a stock beyond use is worth nothing
+    state.food[0] = 20
+    assert V.food_gain(state, 0, 3, turns) == 0
