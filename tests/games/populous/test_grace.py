@@ -91,7 +91,7 @@ def test_miracles_take_effect_and_go_to_the_discards():
     give(state, 0, "Rain of Manna")
     to_grace_phase(state)
     state.play(("grace", card(state, "Rain of Manna")))
-    assert state.food[0] == 3 and state.grace[0] == []
+    assert state.food[0] == 4 and state.grace[0] == []  # provisional: Rain of Manna gives 4
     assert state.discard[-1] == card(state, "Rain of Manna")
     assert state.tables.card_kind[card(state, "Rain of Manna")] == MIRACLE
 
