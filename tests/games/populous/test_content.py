@@ -95,3 +95,17 @@ def test_cell_terrain_comes_from_the_tile_content():
     for c in range(world.cells):
         key = by_pair[world.pairs[world.cell_tile[c]]][world.cell_slot[c]]
         assert C.T.KEYS[state.board.terrain[c]] == key
+
+
+def test_the_rules_reference_lists_the_shipped_races_and_grace_cards_as_they_are():
+    text = GAME.rules_text()
+    content = GAME.load_content()
+    for race in content.races:
+        ability = "; ".join(e.text for e in race.effects)
+        assert f"| {race.english} | {race.name} | {race.aptitude} | {ability} |" in text
+    for card in content.grace:
+        effect = "; ".join(e.text for e in card.effects)
+        kind = C.KIND_NAMES[C.KIND_CODES[card.kind]]
+        assert (f"| {card.english} | {card.name} | {kind} | {card.cost} | {card.copies} "
+                f"| {effect} |") in text
+    assert f"{sum(card.copies for card in content.grace)} cards in all." in text
