@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from soan.boards import terrain as T
+from soan.boards.content import TileEntry
 from soan.boards.world import PAIRS
 from soan.engine.content import Content, Entry, load_model
 from soan.games.populous import effects as E
@@ -54,18 +55,10 @@ class Effect(BaseModel):
         return E.describe(self.effect, self.amount, self.terrain)
 
 
-class Tile(Entry):
-    pair: tuple[int, int]
+class Tile(TileEntry):
     terrain: list[TerrainKey] = Field(
         min_length=7, max_length=7, description="centre, then east and on anticlockwise"
     )
-
-    @model_validator(mode="after")
-    def _pair(self):
-        a, b = self.pair
-        if not 1 <= a <= b <= 5:
-            raise ValueError("a tile's pair is two numbers a <= b from 1 to 5")
-        return self
 
 
 class Race(Entry):

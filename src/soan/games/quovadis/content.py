@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from soan.boards import terrain as T
+from soan.boards.content import TileEntry
 from soan.boards.world import PAIRS
 from soan.engine.content import Content, Entry, load_model
 from soan.games.quovadis import effects as E
@@ -118,18 +119,10 @@ class Skill(Entry):
         return self
 
 
-class Tile(Entry):
-    pair: tuple[int, int]
+class Tile(TileEntry):
     terrain: list[Terrain] = Field(
         min_length=3, max_length=3, description="the 3 cells: upper right, left, bottom"
     )
-
-    @model_validator(mode="after")
-    def _pair(self):
-        a, b = self.pair
-        if not 1 <= a <= b <= 5:
-            raise ValueError("a tile's pair is two numbers a <= b from 1 to 5")
-        return self
 
 
 class EpicKind(Entry):
