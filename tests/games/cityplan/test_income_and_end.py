@@ -48,8 +48,8 @@ def test_income_cards_are_checked_lowest_first_and_several_fire_in_one_turn():
     # SEED 「収入カードの数値の低い順に、収入条件のチェックを行います」 / ruling C6
     state = new(2, content=AT_THREE)
     add_buildings(
-        state, 0, ["Apartment", "Detached houses", "Eco housing"]
-    )  # 4 buildings, 3 residential
+        state, 0, ["Apartment", "Detached houses", "Eco housing", "Condominium"]
+    )  # 5 buildings, 4 residential
     finish_turn(state)
     fired = [line for line in state.log if line.startswith("Income card")]
     assert fired[0].startswith("Income card 1 Development plan")
@@ -63,7 +63,7 @@ def test_income_card_with_a_building_limit_skips_big_cities():
     add_buildings(
         state,
         0,
-        ["Apartment", "Detached houses", "Condominium", "Workshop", "Factory", "Warehouse"],
+        ["Apartment", "Detached houses", "Condominium", "Eco housing", "Workshop", "Factory"],
     )
     add_buildings(state, 1, ["Apartment", "Detached houses"])  # 3 buildings incl. the plant
     state.fired[0] = True
