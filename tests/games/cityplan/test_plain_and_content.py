@@ -134,3 +134,16 @@ def test_parliament_opens_on_varying_turns_at_five_seats():
             state.play(choose(bots[state.to_move], state, rngs[state.to_move]))
         opening_turns[state.turn()] += 1
     assert max(opening_turns.values()) < 30
+
+
+def test_the_rules_reference_lists_the_shipped_income_cards():
+    # The income-card table of docs/rules/cityplan.md is the shipped content.toml's.
+    doc = GAME.rules_text()
+    nouns = {"buildings": "buildings", "power": "power plants"}
+    for card in GAME.load_content().income:
+        who = (f"players with at most {card.max_buildings} buildings" if card.max_buildings
+               else "everyone")
+        row = (f"| {card.value} | {card.name} | {card.english} | someone has {card.count} "
+               f"{nouns.get(card.condition, card.condition)} | {who}: {card.draw} | "
+               f"{card.edition} |")
+        assert row in doc, f"rules.md is out of date with content.toml: want {row}"
