@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
+from statistics import NormalDist
 
 import pyarrow.parquet as pq
 import pytest
@@ -14,7 +16,17 @@ from soan.bots.match import bot_rngs, play_out
 from soan.bots.restricted import FORBID, FORCE, Restricted, restrict
 from soan.engine import registry
 from soan.engine.core import Game, options_to_dict
-from soan.lab.value import Plan, Study, Workers, offered_keys, win_shares, worth_table
+from soan.lab.metrics import Estimate, family_factor
+from soan.lab.value import (
+    Plan,
+    Study,
+    Workers,
+    Worth,
+    flags,
+    offered_keys,
+    win_shares,
+    worth_table,
+)
 from tests.lab.conftest import soan
 
 GAMES = 60
@@ -170,3 +182,18 @@ def test_another_run_in_the_same_folder_is_refused(toy: Game, tmp_path: Path) ->
     soan("value", "toy", "--games", 2, "--jobs", 1, "--out", tmp_path)
     text = soan("value", "toy", "--games", 2, "-n", 2, "--out", tmp_path, code=2)
     assert "different run" in text
+
+
+def test_flags_read_intervals_widened_for_every_comparison_on_the_page() -> None:
+    """With 72 comparisons about 3.6 single 95% intervals exclude zero by luck alone, so a
+    flag needs the family-wise (Bonferroni) interval to exclude it."""
+    assert family_factor(1) == pytest.approx(1.0)
+    assert family_factor(72) == pytest.approx(NormalDist().inv_cdf(1 - 0.05 / 144) / 1.96, 1e-3)
+    forbid = Worth(  # forbidden the item, the bot wins 1.9 points more: single 95% interval
+        item="built:空港", mode=FORBID, games=400, change=Estimate(0.019, 0.003, 0.035),
+        score_change=Estimate(0.4, 0.1, 0.7), baseline_rate=0.25, offered=0.5,
+        used=Estimate(0.1, 0.09, 0.11), uses=0.1, restricted_used=0.0,
+        offered_change=Estimate(0.04, 0.006, 0.07))
+    assert forbid.worth.high < 0 and "the bot does better without it" in flags(forbid, None)
+    alone = replace(forbid, family=family_factor(72))
+    assert alone.family_worth.high > 0 and flags(alone, None) == ()

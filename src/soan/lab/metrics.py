@@ -49,6 +49,18 @@ class Estimate:
         """True when `x` lies outside the interval: a difference beyond chance."""
         return x < self.low or x > self.high
 
+    def widened(self, factor: float) -> Estimate:
+        """The interval `factor` times as wide about the same value."""
+        return Estimate(self.value, self.value - factor * (self.value - self.low),
+                        self.value + factor * (self.high - self.value))
+
+
+def family_factor(comparisons: int) -> float:
+    """How much wider each 95% interval must be for `comparisons` of them to hold
+    together (Bonferroni): then luck alone puts something beyond chance on under one
+    page in twenty, where single intervals would on most pages of many items."""
+    return NormalDist().inv_cdf(1 - (1 - CONFIDENCE) / (2 * max(comparisons, 1))) / Z95
+
 
 @dataclass(frozen=True)
 class GameOutcome:

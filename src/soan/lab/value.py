@@ -33,7 +33,7 @@ from soan.bots.match import bot_rngs, choose
 from soan.bots.restricted import FORBID, FORCE, MODES, Restricted
 from soan.engine.core import Game, State, options_from_dict
 from soan.engine.registry import get_game
-from soan.lab.metrics import Estimate, mean, proportion
+from soan.lab.metrics import Estimate, family_factor, mean, proportion
 from soan.lab.runner import LabError, Row, plan_chunks
 
 if TYPE_CHECKING:
@@ -218,6 +218,13 @@ class Worth:
     restricted_used: float  # share of restricted games in which the seat used it
     offered_change: Estimate  # the change over the games in which the seat was offered it
     flags: tuple[str, ...] = ()
+    family: float = 1.0  # how much wider `family_worth` is than the 95% interval
+
+    @property
+    def family_worth(self) -> Estimate:
+        """The worth with its interval widened for every comparison on the page: what
+        flags and "beyond chance" read, so that luck alone rarely flags anything."""
+        return self.worth.widened(self.family)
 
     @property
     def worth(self) -> Estimate:
@@ -276,9 +283,9 @@ def flags(forbid: Worth | None, force: Worth | None) -> tuple[str, ...]:
         out.append("game-breaking")
     if runs[0].used.value == 0:
         out.append("never used")
-    elif forbid and force and forbid.worth.low <= 0 and force.worth.high < 0:
+    elif forbid and force and forbid.family_worth.low <= 0 and force.family_worth.high < 0:
         out.append("not worth using")
-    if forbid and forbid.used.value and forbid.worth.high < 0:
+    if forbid and forbid.used.value and forbid.family_worth.high < 0:
         out.append("the bot does better without it")
     return tuple(out)
 
@@ -288,8 +295,9 @@ def worth_table(baseline: Sequence[Row], runs: dict[tuple[str, str], Sequence[Ro
     """Every item's figures with its flags, the most valuable first (by worth when
     forbidden, else when forced)."""
     by_item: dict[str, dict[str, Worth]] = defaultdict(dict)
+    family = family_factor(len(runs))
     for (item, mode), rows in runs.items():
-        by_item[item][mode] = worth(item, mode, baseline, rows)
+        by_item[item][mode] = replace(worth(item, mode, baseline, rows), family=family)
     table = []
     for item_runs in by_item.values():
         marks = flags(item_runs.get(FORBID), item_runs.get(FORCE))

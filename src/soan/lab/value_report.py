@@ -43,7 +43,10 @@ DEFINITIONS = {
     "always played), minus its baseline: positive means using it more would help.",
     "Interval": "95% interval of the mean paired difference (normal). Where the item never "
     "mattered the games are identical and the interval is zero. With K items about K/20 "
-    "intervals exclude zero by chance alone.",
+    "intervals exclude zero by chance alone, so the flags and the sentences above the "
+    "table read 'beyond chance' on intervals widened for every comparison on the page "
+    "(Bonferroni): luck alone then flags something on under one page in twenty. To check "
+    "a flag, measure that item again on other seeds (--items ITEM --seed S).",
     "Used, offered": "Share of the baseline's seat-games in which the seat used the item, "
     "and in which some legal choice would have used it.",
     "Game-breaking": f"Worth (forbidden or forced) beyond +{100 * GAME_BREAKING:.0f} points "
@@ -100,7 +103,7 @@ def headlines(lines: list[ItemLine]) -> list[str]:
                 f"{'forbidden' if _top(line).mode == FORBID else 'forced'}." for line in breaking]
     else:
         out.append(f"No item is game-breaking (worth beyond +{100 * GAME_BREAKING:.0f} points).")
-    helping = [line for line in lines if line.forbid and line.forbid.worth.low > 0]
+    helping = [line for line in lines if line.forbid and line.forbid.family_worth.low > 0]
     if helping:
         out.append("Worth something beyond chance (forbidding it costs): "
                    + ", ".join(f"{line.item} {100 * line.forbid.worth.value:+.1f}"
