@@ -222,8 +222,8 @@ class Worth:
 
     @property
     def family_worth(self) -> Estimate:
-        """The worth with its interval widened for every comparison on the page: what
-        flags and "beyond chance" read, so that luck alone rarely flags anything."""
+        """The worth with its interval widened for every comparison on the page: what a
+        flag needs to exclude, so that luck alone rarely flags anything."""
         return self.worth.widened(self.family)
 
     @property
@@ -283,7 +283,7 @@ def flags(forbid: Worth | None, force: Worth | None) -> tuple[str, ...]:
         out.append("game-breaking")
     if runs[0].used.value == 0:
         out.append("never used")
-    elif forbid and force and forbid.family_worth.low <= 0 and force.family_worth.high < 0:
+    elif forbid and force and forbid.worth.low <= 0 and force.family_worth.high < 0:
         out.append("not worth using")
     if forbid and forbid.used.value and forbid.family_worth.high < 0:
         out.append("the bot does better without it")
