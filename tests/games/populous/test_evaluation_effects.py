@@ -8,8 +8,8 @@ from soan.bots.heuristic import greedy_action
 from soan.engine.rng import Rng
 from soan.games.populous import effects as E
 from soan.games.populous import evaluation as V
-from soan.games.populous.codes import DISASTER, GRACE, LABOUR, REVELATION
-from tests.games.populous.helpers import cells, new, no_abilities, put, tile, worker
+from soan.games.populous.codes import DISASTER, GRACE, LABOUR, RACE, REVELATION
+from tests.games.populous.helpers import GAME, cells, new, no_abilities, put, tile, worker
 
 
 def card(state, english: str) -> int:
@@ -49,22 +49,77 @@ ACTION_BONUS = {  # effect: the action it adds to, and what a point of it is wor
 def test_a_race_ability_and_aptitude_count_as_ongoing_effects():
     # SEED 「種族毎に特殊な能力が設定されています」; 「(あれば)種族毎に適性のある色であればそのまま配置できます」
     state = new(3, seed=4)
-    presence = 4
+    presence, weight = 4, state.board.terrain_weight
     for r, race in enumerate(state.content.races):
         state.race[0] = r
         state._refresh_mods(0)
-        expected = 0.0 if race.aptitude == "none" else V.FREE_TERRAIN_PER_TURN
+        land = () if race.aptitude == "none" else (race.aptitude,)
+        land += tuple(e.terrain for e in race.effects if e.effect == "free_terrain")
+        expected = sum(V.FREE_TERRAIN_PER_TURN * weight[T.CODES[t]] for t in land)
+        win_vp = sum(e.amount for e in race.effects if e.effect == "war_win_vp")
         for e in race.effects:
             if e.effect == "free_terrain":
-                expected += V.FREE_TERRAIN_PER_TURN
-            elif e.effect == "war_strength":
-                expected += e.amount * V.WARS_PER_TURN * V.WAR_ODDS_PER_STRENGTH * presence
+                continue
+            if e.effect == "war_strength":  # each won war pays the presence and the bonus
+                expected += (e.amount * V.WARS_PER_TURN * V.WAR_ODDS_PER_STRENGTH
+                             * (presence + win_vp))
             elif e.effect in ACTION_BONUS:  # no race adds twice to one action
                 action, unit = ACTION_BONUS[e.effect]
                 expected += V.bonus_per_turn(action, e.amount * unit)
             else:
                 expected += e.amount * V.PER_TURN[E.ONGOING.index(e.effect)]
         assert V.ongoing_per_turn(state, 0, presence) == pytest.approx(expected), race.english
+
+
+def test_a_war_bonus_is_worth_something_when_the_race_is_chosen():
+    """Deep One (provisional): "+1 to your war value". At race choice nothing is on the
+    map, so a war won now would pay nothing; the wars to come pay the presence the seat
+    will have by then, so the bonus counts at the presence midway through the turns left."""
+    state = GAME.new(3, 4)
+    assert state.phase == RACE and state.presence_vp(0) == 0
+    deep_one = state.tables.race_english.index("Deep One")
+    state.play(("race", deep_one))
+    turns = V.turns_left(state)
+    ahead = V.presence_ahead(0, turns)
+    assert ahead == pytest.approx(V.PRESENCE_GROWTH * turns / 2) and ahead > 0
+    without = list(state.mods[0])
+    without[E.WAR_STRENGTH] = 0
+    strength = V.mods_per_turn(state.mods[0], ahead) - V.mods_per_turn(tuple(without), ahead)
+    assert strength == pytest.approx(V.WARS_PER_TURN * V.WAR_ODDS_PER_STRENGTH * ahead)
+    base = 10 + V.food_worth(0, turns)  # 10 FP to start, no food, nothing on the map
+    assert V.evaluate(state)[0] == pytest.approx(
+        base + turns * V.ongoing_per_turn(state, 0, ahead))
+
+
+def test_a_war_bonus_and_a_war_vp_bonus_add_up():
+    """Gigant (provisional): "+1 to your war value" and "winning a war gives 2 more VP":
+    each war the extra value wins pays the presence and the 2 VP."""
+    no_bonus = V.mods_per_turn(E.NO_MODS, 5)
+    strength = E.fold(E.NO_MODS, [(E.WAR_STRENGTH, 1)])
+    both = E.fold(strength, [(E.WAR_WIN_VP, 2)])
+    odds = V.WARS_PER_TURN * V.WAR_ODDS_PER_STRENGTH
+    assert V.mods_per_turn(strength, 5) - no_bonus == pytest.approx(odds * 5)
+    assert V.mods_per_turn(both, 5) - no_bonus == pytest.approx(
+        odds * (5 + 2) + 2 * V.PER_TURN[E.WAR_WIN_VP])
+
+
+def test_a_free_terrain_is_worth_more_where_the_world_holds_more_of_it():
+    # SEED 「(あれば)種族毎に適性のある色であればそのまま配置できます」: an aptitude saves the food
+    # of every placement on that land, so it is worth as much as the world has of it.
+    # The provisional tiles hold 14 cells of each terrain but plains: all 15 tiles (five
+    # seats) hold an average share of each; 9 tiles (three seats) hold more of some.
+    full = new(5, seed=1).board.terrain_weight
+    assert full[1:] == pytest.approx([1.0] * (len(T.KEYS) - 1))
+    for seed in range(1, 6):
+        state = new(3, seed=seed)
+        terrain = state.board.terrain
+        weight = state.board.terrain_weight
+        for t in range(1, len(T.KEYS)):
+            assert weight[t] == pytest.approx(terrain.count(t) / len(terrain) / (14 / 105))
+        sea, desert = 1 << T.PLAINS | 1 << T.SEA, 1 << T.PLAINS | 1 << T.DESERT
+        assert (V.free_per_turn(state, sea) > V.free_per_turn(state, desert)) == (
+            terrain.count(T.SEA) > terrain.count(T.DESERT))
+        assert V.free_per_turn(state, 1 << T.PLAINS) == 0  # the plains are free for all
 
 
 def test_a_holy_site_is_worth_a_terrain_settled_for_free():
@@ -75,7 +130,8 @@ def test_a_holy_site_is_worth_a_terrain_settled_for_free():
     before = V.ongoing_per_turn(state, 0, 0)
     hold(state, 0, "Sacred Peak")
     assert state.free[0] >> T.MOUNTAIN & 1
-    assert V.ongoing_per_turn(state, 0, 0) - before == pytest.approx(V.FREE_TERRAIN_PER_TURN)
+    added = V.ongoing_per_turn(state, 0, 0) - before
+    assert added == pytest.approx(V.FREE_TERRAIN_PER_TURN * state.board.terrain_weight[T.MOUNTAIN])
 
 
 def test_the_heuristic_plays_a_saint_early_and_keeps_its_faith_late():
@@ -101,7 +157,8 @@ def test_a_card_in_hand_is_worth_half_of_what_playing_it_now_would_net():
     no_abilities(state)
     turns, presence = V.turns_left(state), state.presence_vp(0)
     peak = card(state, "Sacred Peak")  # provisional: mountains free, 1 FP
-    net = turns * V.FREE_TERRAIN_PER_TURN - state.grace_cost(0, peak)
+    worth = V.FREE_TERRAIN_PER_TURN * state.board.terrain_weight[T.MOUNTAIN]
+    net = turns * worth - state.grace_cost(0, peak)
     assert V.card_net(state, 0, peak, turns, presence) == pytest.approx(net)
     state.hands[0] = []
     empty = V.evaluate(state)[0]

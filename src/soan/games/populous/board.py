@@ -6,6 +6,9 @@ reads tuples and never rebuilds anything.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from soan.boards import terrain as T
 from soan.boards.world import World
 from soan.engine.core import Action
 
@@ -23,10 +26,13 @@ class Board:
 
     `area_choices[up]` lists the area selections a seat whose raised cards are
     the mask `up` can make (two cards naming a tile that is in the world);
-    `action_choices[up]` the action cards it can then lower.
+    `action_choices[up]` the action cards it can then lower. `terrain_weight[t]` is
+    how much of terrain t this world holds against the average terrain of the whole
+    tile set (plains aside): 1.0 for an average share, more where it is plentiful.
     """
 
-    __slots__ = ("action_choices", "area_choices", "cell_tile", "terrain", "tile_cells", "world")
+    __slots__ = ("action_choices", "area_choices", "cell_tile", "terrain", "terrain_weight",
+                 "tile_cells", "world")
 
     def __init__(self, world: World, terrain_by_pair: dict[tuple[int, int], tuple[int, ...]]):
         self.world = world
@@ -34,11 +40,21 @@ class Board:
             terrain_by_pair[world.pairs[world.cell_tile[c]]][world.cell_slot[c]]
             for c in range(world.cells)
         )
+        self.terrain_weight = _terrain_weight(self.terrain, terrain_by_pair.values())
         self.cell_tile = world.cell_tile
         self.tile_cells = world.tile_cells
         present = world.tile_of_pair
         self.area_choices = tuple(_area_choices(up, present) for up in range(ALL_DOWN + 1))
         self.action_choices = tuple(_action_choices(up) for up in range(ALL_DOWN + 1))
+
+
+def _terrain_weight(world: tuple[int, ...], tiles: Iterable[tuple[int, ...]]) -> tuple[float, ...]:
+    """Each terrain's share of the world's cells over the average share of a terrain
+    other than plains among all the tiles."""
+    every = [t for tile in tiles for t in tile]
+    other = len(T.KEYS) - 1
+    average = sum(1 for t in every if t != T.PLAINS) / other / len(every)
+    return tuple(world.count(t) / len(world) / average for t in range(len(T.KEYS)))
 
 
 def _area_choices(up: int, present: dict) -> list[Action]:
