@@ -370,7 +370,7 @@ class QuoVadisState(Creation, War, Settlement, State):
         o.gens, o.race, o.basic = self.gens.copy(), self.race.copy(), self.basic.copy()
         o.hidden, o.shown, o.used = self.hidden.copy(), self.shown.copy(), self.used.copy()
         o.mods, o.freemask = self.mods.copy(), self.freemask.copy()
-        o.draft = [d.copy() for d in self.draft] if self.phase == DRAFT else self.draft
+        o.draft = [d.copy() for d in self.draft]
         o.markers, o.phase, o.start, o.active = self.markers, self.phase, self.start, self.active
         o.area, o.round_no, o.turn_no = self.area, self.round_no, self.turn_no
         o.placed, o.acts, o.strikes, o.struck = self.placed, self.acts, self.strikes, self.struck
@@ -406,7 +406,6 @@ class QuoVadisState(Creation, War, Settlement, State):
             seen.update(self.shown[p])
         skills = sorted(k for k in self.tables.draft if k not in seen)
         rng.shuffle(skills)
-        o.draft = [d.copy() for d in self.draft]
         for p in others:
             o.hidden[p] = tuple(skills.pop() for _ in self.hidden[p])
             o.draft[p] = sorted(skills.pop() for _ in self.draft[p])
