@@ -1,7 +1,7 @@
 // City Plan Delta: the income cards, the parliament, every city (tableau) with its
 // power and councillors, the action cards, and the seat's own hand.
 
-import { el, ja, phaseStat, section, stat } from "../render.js";
+import { el, ja, phaseStat, section, stat } from "../dom.js";
 
 const ACTION_CARDS = { 1: ["Income", "収入"], 2: ["Exchange", "交換"], 3: ["Parliament", "議会"] };
 const PHASES_JA = { action: "アクション", exchange: "交換", build: "建設", pay: "支払い", "hand limit": "手札制限", over: "終了" };

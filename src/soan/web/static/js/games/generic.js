@@ -2,7 +2,7 @@
 // labelled fields, lists of records as tables. Choices are the shell's buttons.
 
 import { world } from "../hexworld.js";
-import { el } from "../render.js";
+import { el } from "../dom.js";
 
 const SKIP = new Set(["log", "game", "world"]);
 

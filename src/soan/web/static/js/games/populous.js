@@ -1,7 +1,7 @@
 // Populous draft 5: the world with its pieces and the area in play, every god's
 // tracks, genesis cards and grace area, and the seat's own grace hand.
 
-import { el, ja, phaseStat, section, stat } from "../render.js";
+import { el, ja, phaseStat, section, stat } from "../dom.js";
 import { world } from "../hexworld.js";
 
 const ACTIONS_JA = { Blessing: "祝福", Revelation: "啓示", Prosperity: "繁栄", Disaster: "天災", Labour: "労働" };

@@ -2,7 +2,7 @@
 // cards and their markers, every race's resources, generations and skills, and the
 // seat's own epic hand, face-down skills and draft hand.
 
-import { el, ja, phaseStat, section, stat } from "../render.js";
+import { el, ja, phaseStat, section, stat } from "../dom.js";
 import { world } from "../hexworld.js";
 
 // The epic cards in their printed order (the engine's card numbers), with English words.

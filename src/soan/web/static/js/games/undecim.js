@@ -2,7 +2,7 @@
 // cards, the awards, every seat's front (resource cards by the face they show) and
 // settlements, and the seat's own hand of double-faced resource cards and action cards.
 
-import { el, ja, phaseStat, section, stat } from "../render.js";
+import { el, ja, phaseStat, section, stat } from "../dom.js";
 
 // The printed faces (the content's words), for colours and plain English beside them.
 const FACE_EN = {
