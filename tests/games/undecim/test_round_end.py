@@ -7,7 +7,7 @@ import pytest
 from soan.engine.rng import Rng
 from soan.games.undecim import codes as K
 from soan.games.undecim import effects as E
-from soan.games.undecim import scoring
+from soan.games.undecim import evaluation, scoring
 from soan.games.undecim.codes import BITS
 from soan.games.undecim.content import EG, TYPES
 from tests.games.undecim.helpers import (
@@ -203,13 +203,18 @@ def test_an_award_goes_to_whoever_meets_it_at_the_round_end_and_then_leaves_the_
     assert [b["awards"] for b in state.breakdown()] == [0, 5, 10, 0]  # never scored twice
 
 
-@pytest.mark.parametrize(("sharers", "each"), [(2, 2), (3, 1), (4, 1)])
-def test_a_shared_award_gives_each_achiever_half_rounded_down(sharers, each):
-    # SEED 「もしも同時に複数のプレイヤーが満たした場合、その全員が半分のVPを得てください」 / U7, U13
-    state = award_game([("enemies", 1)] * 4)
+@pytest.mark.parametrize(("vp", "sharers", "each"), [
+    (6, 1, 6), (6, 2, 3), (6, 3, 3), (6, 4, 3),  # half, not a third or a quarter
+    (5, 1, 5), (5, 2, 2), (5, 3, 2), (5, 4, 2),  # rounded down
+])
+def test_a_shared_award_gives_each_achiever_half_rounded_down(vp, sharers, each):
+    # SEED 002_582a1950c0f44c54.txt 「もしも同時に複数のプレイヤーが満たした場合、その全員が半分のVPを得てください」 / U7, U13: half, however many share it
+    state = award_game([("enemies", 1)] * 4, vp=vp)
     state.awards = [0]
     for seat in range(sharers):
         give_front(state, seat, EG, E.ENEMY)
+    bots_see = [evaluation.awards_value(state, seat) for seat in range(4)]
+    assert bots_see == [each] * sharers + [0.0] * (4 - sharers)  # the bots' evaluation agrees
     finish_round(state)
     assert [b["awards"] for b in state.breakdown()] == [each] * sharers + [0] * (4 - sharers)
 

@@ -488,9 +488,9 @@ def awards_value(state: UndecimState, s: int) -> float:
         need, cond = t.award_count[a], t.award_condition[a]
         have = scoring.award_progress(state, s, cond)
         if have >= need:
-            sharers = sum(
-                1 for o in range(state.seats) if scoring.award_progress(state, o, cond) >= need)
-            total += t.award_vp[a] / sharers
+            shared = any(o != s and scoring.award_progress(state, o, cond) >= need
+                         for o in range(state.seats))
+            total += t.award_vp[a] // 2 if shared else t.award_vp[a]  # U7: half when shared
         else:
             total += AWARD_REACH * t.award_vp[a] * (have / need) ** 2
     return total

@@ -839,7 +839,7 @@ class UndecimState(State):
             winners = [s for s in range(n) if scoring.meets(self, s, a)]
             if not winners:
                 continue
-            vp = t.award_vp[a] // len(winners) if len(winners) > 1 else t.award_vp[a]
+            vp = t.award_vp[a] // 2 if len(winners) > 1 else t.award_vp[a]  # half, however many
             for s in winners:
                 self.pts[NSOURCES * s + P_AWARDS] += vp
                 self._note(s, f"award:{t.award_name[a]}")
