@@ -28,9 +28,9 @@ from tests.games.quovadis.helpers import (
 PAIR = (1, 4)
 
 
-def at_card(gens=(), kinds=(BLESSING,), morale=0, food=0, faith=0, seats=3):
+def at_card(gens=(), kinds=(BLESSING,), morale=0, food=0, faith=0, seats=3, **options):
     """Seat 0 at card placement in area 1-4 (all plains) with one worker placed there."""
-    state = blank(seats)
+    state = blank(seats, **options)
     state.gens[0] = tuple(gens)
     hand(state, 0, *kinds)
     resources(state, 0, morale, food, faith)
@@ -162,6 +162,77 @@ def test_no_conversion_is_offered_without_three_faith_in_reach():
     state = at_card(kinds=(MIRACLE_CARD,), faith=1)
     play_card(state, MIRACLE_CARD)
     assert state.res[2] == 2 and state.phase != MIRACLE
+
+
+def miracle_at(faith, cap, actions, rate=3):
+    """Seat 0 resolving a 奇跡 of `actions` actions with this faith, maximum faith and
+    conversion rate (at the convert/pass choice if it is offered)."""
+    gens = [(actions - 1, MIRACLE_CARD)] if actions > 1 else []
+    state = at_card(gens=gens, kinds=(MIRACLE_CARD,), faith=faith, miracle_faith=rate)
+    state.cap[2] = cap
+    play_card(state, MIRACLE_CARD)
+    return state
+
+
+def every_point(faith, cap, actions, rate=3):
+    """The faith left at the end by converting after k of the gains, for every k (0 to
+    all of them) where the faith is there: the gains come one per action, each capped
+    at the maximum."""
+    left = []
+    for k in range(actions + 1):
+        f = faith
+        for _ in range(k):
+            f = min(f + 1, cap)
+        if f < rate:
+            continue
+        f -= rate
+        for _ in range(actions - k):
+            f = min(f + 1, cap)
+        left.append(f)
+    return left
+
+
+def test_miracle_converts_where_faith_reaches_three_before_the_maximum_wastes_gains():
+    # SEED 「奇跡: アクション1回につき、≪信仰≫1個を得ます。ただし、最大数を超えた分は得られず
+    # 【ストック】へ戻されます…また、≪信仰≫3個を≪神の怒り≫1個に変換できます」 (Q10: at any
+    # point of the resolution; QD6)
+    assert every_point(2, 5, 4) == [3, 3, 3, 2]  # after 1, 2, 3 or all 4 gains
+    state = miracle_at(faith=2, cap=5, actions=4)
+    assert state.phase == MIRACLE
+    state.play(("convert",))
+    assert state.res[2:4] == [3, 1]  # 2+1 = 3 -> 0, +3; after all gains: 5 - 3 = 2
+
+
+@pytest.mark.parametrize("rate", [1, 2, 3, 4])
+def test_miracle_conversion_leaves_the_best_of_every_point_and_is_offered_at_any(rate):
+    # SEED 「≪信仰≫3個を≪神の怒り≫1個に変換できます。ただし、最大で1個までしか変換できません」
+    # (Q10: once, at any point of the resolution; QD6: the earliest point is never worse)
+    for cap in range(7):
+        for faith in range(cap + 1):
+            for actions in range(1, 6):
+                case = (faith, cap, actions, rate)
+                left = every_point(faith, cap, actions, rate)
+                state = miracle_at(faith, cap, actions, rate)
+                if not left:  # no point of the resolution holds the rate: no choice
+                    assert state.phase != MIRACLE, case
+                    assert state.res[2:4] == [min(faith + actions, cap), 0], case
+                    continue
+                assert state.phase == MIRACLE, case
+                assert set(state.legal()) == {("convert",), ("pass",)}, case
+                state.play(("convert",))
+                assert state.res[2:4] == [max(left), 1], case
+                state = miracle_at(faith, cap, actions, rate)
+                state.play(("pass",))
+                assert state.res[2:4] == [min(faith + actions, cap), 0], case
+
+
+def test_miracle_conversion_is_optional_and_passing_keeps_all_the_faith():
+    # SEED 「≪信仰≫3個を≪神の怒り≫1個に変換できます」: can, not must
+    for faith, cap, actions in [(2, 5, 4), (4, 4, 1), (0, 7, 5), (3, 3, 2)]:
+        state = miracle_at(faith, cap, actions)
+        assert state.phase == MIRACLE
+        state.play(("pass",))
+        assert state.res[2:4] == [min(faith + actions, cap), 0]
 
 
 def test_revelation_moves_own_workers_one_cell_per_action_even_out_of_the_area():

@@ -369,6 +369,8 @@ class Creation:
         elif kind == E.MIRACLE:
             faith = self.res[4 * s + FAITH_R]
             rate = self.options.miracle_faith
+            # offered when some point of the resolution holds the rate; faith only
+            # grows until the conversion, so that is when the last gain reaches it (QD6)
             if faith >= rate or min(faith + n, self.cap[4 * s + FAITH_R]) >= rate:
                 self.phase = MIRACLE
             else:
@@ -391,20 +393,22 @@ class Creation:
                 self._after_action()
 
     def _miracle(self, s: int, convert: bool) -> None:
-        """奇跡: faith per action; 3 faith may become 1 wrath once, at the earliest point
-        it can (which never loses more faith than a later one)."""
+        """奇跡: 1 faith per action, each gain capped at the maximum; 3 faith may become
+        1 wrath once, at any point of the resolution (Q10). A conversion takes the
+        earliest point the faith is there: the same wrath as any other point, and the
+        most faith left at the end (QD6, proved in rules.md)."""
         rate, n = self.options.miracle_faith, self.acts
         i = 4 * s + FAITH_R
-        if convert and self.res[i] >= rate:
+        got, turned = 0, ""
+        if convert:
+            first = rate - self.res[i] if self.res[i] < rate else 0  # gains before it
+            got = self.gain(s, FAITH_R, first)
             self.res[i] -= rate
             self.gain(s, WRATH_R, 1)
-            got = self.gain(s, FAITH_R, n)
-        else:
-            got = self.gain(s, FAITH_R, n)
-            if convert:
-                self.res[i] -= rate
-                self.gain(s, WRATH_R, 1)
-        turned = f" and turns {rate} faith into 1 wrath" if convert else ""
+            n -= first
+            turned = (f" and turns {rate} faith into 1 wrath"
+                      + (f" after {first} action(s)" if first else " first"))
+        got += self.gain(s, FAITH_R, n)
         self.log.append(f"Seat {s + 1} gains {got} faith{turned}.")
         self._after_action()
 
