@@ -22,11 +22,12 @@ def lead(values: list[float], seat: int) -> float:
 def leads(state: State) -> list[tuple[float, Action]]:
     """Each legal action with the mover's lead after it."""
     seat = state.to_move
+    judge = state.game.evaluator.evaluate
     out = []
     for action in state.legal():
         after = state.copy()
         after.play(action)
-        out.append((lead(after.evaluate(), seat), action))
+        out.append((lead(judge(after), seat), action))
     return out
 
 

@@ -55,7 +55,7 @@ def rewards(state: State, scale: float) -> list[float]:
         for s in winners:
             out[s] = share
         return out
-    values = state.evaluate()
+    values = state.game.evaluator.evaluate(state)
     out = []
     for s, own in enumerate(values):
         rival = max(v for t, v in enumerate(values) if t != s)

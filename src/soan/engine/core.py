@@ -25,7 +25,10 @@ from soan.engine.glossary import Glossary
 from soan.engine.options import Variant, check_options
 from soan.engine.rng import Rng
 
-__all__ = ["Action", "Game", "IllegalAction", "OptionsError", "SoanError", "State", "Variant"]
+__all__ = [
+    "Action", "Evaluator", "Game", "IllegalAction", "OptionsError", "Presenter", "SoanError",
+    "State", "Variant",
+]
 
 Action = tuple  # e.g. ("build", 17); its JSON form is a list
 
@@ -243,6 +246,50 @@ class State(ABC):
         self._legal = None
 
 
+class Presenter:
+    """How a game reads to people: words for actions, text and SVG pictures of a
+    position. The state holds the rules only; the `Game` binds one presenter, which the
+    terminal, the web and the lab ask (OpenSpiel keeps observers outside the state in
+    the same way). The defaults suit a game with no presentation of its own."""
+
+    def label(self, state: State, action: Action) -> str:
+        """Plain words for an action, for people and logs."""
+        return state.label(action)
+
+    def short_label(self, state: State, action: Action) -> str:
+        """A label short enough for a long numbered list of choices."""
+        short = getattr(state, "short_label", None)
+        return short(action) if short else self.label(state, action)
+
+    def action_kind(self, state: State, action: Action) -> str:
+        """The kind of an action in the game's own words, for counting what winners do."""
+        return state.action_kind(action)
+
+    def render(self, state: State, seat: int | None = None) -> str:
+        """A text picture of the state as `seat` sees it."""
+        return state.render(seat)
+
+    def screen(self, state: State, seat: int | None, width: int) -> Any | None:
+        """A rich renderable for a colour terminal, or None to print `render`."""
+        screen = getattr(state, "screen", None)
+        return screen(seat, width) if screen else None
+
+    def svg(self, state: State) -> str | None:
+        """The board as an SVG picture, or None for a game without a board."""
+        svg = getattr(state, "svg", None)
+        return svg() if svg else None
+
+
+class Evaluator:
+    """How the hand-written bots judge a position; the `Game` binds one, so a learned
+    judge can stand in its place without touching the rules."""
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's prospects, for heuristic play and capped rollouts: points so far
+        plus the value of what it holds."""
+        return state.evaluate()
+
+
 class Game(ABC):
     """A registered game: what it is, its rule numbers (`Options`), variants, content."""
 
@@ -257,6 +304,8 @@ class Game(ABC):
     length_options: ClassVar[tuple[str, ...]] = ()  # rule numbers that decide the length
     # the draft's own words for the game's words, for pages written in Japanese
     glossary: ClassVar[Glossary | None] = None
+    presenter: ClassVar[Presenter] = Presenter()  # words and pictures for people
+    evaluator: ClassVar[Evaluator] = Evaluator()  # the hand-written bots' judge
 
     @abstractmethod
     def load_content(self, path: str | None = None) -> Any:

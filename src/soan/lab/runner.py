@@ -138,10 +138,11 @@ def _play(state: State, specs: Sequence[str], seed: int) -> list[Counter[str]]:
     bots = [make_bot(s) for s in specs]  # fresh bots: no memory carried between games
     rngs = bot_rngs(seed, len(specs))
     kinds: list[Counter[str]] = [Counter() for _ in specs]
+    kind = state.game.presenter.action_kind
     while not state.over:
         seat = state.to_move
         action = choose(bots[seat], state, rngs[seat])
-        kinds[seat][state.action_kind(action)] += 1
+        kinds[seat][kind(state, action)] += 1
         state.play(action)
     return kinds
 

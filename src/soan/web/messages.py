@@ -57,11 +57,12 @@ def position(state: State, seat: int | None) -> dict[str, Any]:
     view = state.view(seat)
     mine = seat is not None and state.to_move == seat
     board = layout(view)
+    label = state.game.presenter.label
     return {
         "to_move": state.to_move,
         "your_turn": mine,
         "view": view,
-        "choices": [{"action": list(a), "label": state.label(a)} for a in state.legal()]
+        "choices": [{"action": list(a), "label": label(state, a)} for a in state.legal()]
         if mine else [],
         "over": state.over,
         "result": {
