@@ -19,20 +19,16 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any
 
+from soan.bots.base import Bot, BotSpecError, describe_failure
 from soan.bots.heuristic import heuristic_bot
 from soan.bots.ismcts import Ismcts
-from soan.engine.core import Action, SoanError, State
+from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 
-
-class Bot(Protocol):
-    def __call__(self, state: State, rng: Rng) -> Action: ...
-
-
-class BotSpecError(SoanError):
-    """A seat spec that names no bot, or bad bot options."""
+__all__ = ["BOTS", "Bot", "BotSpecError", "describe_failure", "is_custom", "make_bot",
+           "random_bot"]
 
 
 def random_bot(state: State, rng: Rng) -> Action:
@@ -128,25 +124,6 @@ def _load_module(name: str) -> ModuleType:
             raise BotSpecError(f"bot file {name} failed to load: {describe_failure(exc)}") from None
         _FILE_MODULES[path] = module
     return _FILE_MODULES[path]
-
-
-_OWN = Path(__file__).resolve().parents[1]  # soan's own code
-
-
-def describe_failure(exc: BaseException) -> str:
-    """An exception in one line, with the line of the bot's own code it came from."""
-    where = ""
-    if isinstance(exc, SyntaxError):
-        where = f" (line {exc.lineno})"
-    else:
-        tb = exc.__traceback__
-        while tb is not None and tb.tb_next is not None:
-            tb = tb.tb_next
-        source = Path(tb.tb_frame.f_code.co_filename) if tb is not None else _OWN
-        if tb is not None and not source.resolve().is_relative_to(_OWN):
-            where = f" (line {tb.tb_lineno} of {source.name})"
-    text = str(exc.msg if isinstance(exc, SyntaxError) else exc)
-    return f"{type(exc).__name__}: {text}{where}" if text else f"{type(exc).__name__}{where}"
 
 
 def _build(factory: Callable[..., Bot], options: dict[str, Any], spec: str) -> Bot:

@@ -1,7 +1,7 @@
 """Isolated seats: an untrusted bot plays from a process of its own.
 
 ``isolated:my_bot.py:MyBot`` runs the bot ``my_bot.py:MyBot`` in a child Python
-process (``python -m soan.bots.isolated SPEC``). For each move the parent sends it
+process (``python -m soan.bots.child SPEC``). For each move the parent sends it
 exactly two things, pickled: the re-dealt state ``real_state.redeal(seat, ...)``
 (everything the seat cannot see dealt anew, no history) and the bot's generator.
 The bot answers with one line of JSON: the action and its generator's new state.
@@ -30,6 +30,8 @@ import tempfile
 import time
 from typing import IO, Any
 
+from soan.bots.base import BotSpecError
+from soan.bots.match import as_action
 from soan.engine.core import Action, IllegalAction, SoanError, State
 from soan.engine.rng import Rng
 
@@ -50,8 +52,6 @@ class IsolatedBot:
     when this object is collected."""
 
     def __init__(self, spec: str, move_time: float = DEFAULT_MOVE_TIME) -> None:
-        from soan.bots import BotSpecError
-
         if not spec:
             raise BotSpecError("isolated: needs the bot to isolate, such as "
                                "isolated:my_bot.py:MyBot")
@@ -59,7 +59,7 @@ class IsolatedBot:
         self._buffer = b""
         self._errors: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 (closed by close())
         self._process: subprocess.Popen[bytes] | None = subprocess.Popen(
-            [sys.executable, "-m", "soan.bots.isolated", spec],
+            [sys.executable, "-m", "soan.bots.child", spec],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._errors,
             start_new_session=True,
         )
@@ -74,8 +74,6 @@ class IsolatedBot:
             raise BotSpecError(str(hello["error"])[:300])
 
     def __call__(self, state: State, rng: Rng) -> Action:
-        from soan.bots.match import as_action
-
         if self._process is None:
             raise BotFailure(f"isolated bot {self.spec!r} has stopped")
         data = pickle.dumps((state, rng.state), pickle.HIGHEST_PROTOCOL)
@@ -159,47 +157,3 @@ class IsolatedBot:
     def __del__(self) -> None:
         with contextlib.suppress(Exception):
             self.close()
-
-
-def _serve(spec: str) -> None:
-    """The child's side: load the bot, then answer each pickled (state, rng) with JSON."""
-    replies = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)  # what the bot prints goes to the error stream, not the answers
-    requests = os.fdopen(os.dup(0), "rb")
-    devnull = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(devnull, 0)
-
-    def send(message: dict[str, Any]) -> None:
-        replies.write(json.dumps(message) + "\n")
-        replies.flush()
-
-    from soan.bots import make_bot
-    from soan.bots.match import as_action
-
-    try:
-        bot = make_bot(spec)
-    except (Exception, SystemExit) as exc:
-        send({"error": str(exc) or type(exc).__name__})
-        return
-    send({"ready": True})
-    while header := requests.read(8):
-        (size,) = struct.unpack(">Q", header)
-        state, seed_state = pickle.loads(requests.read(size))
-        rng = Rng()
-        rng.state = seed_state
-        try:
-            answer = bot(state, rng)
-        except (Exception, SystemExit) as exc:
-            from soan.bots import describe_failure
-
-            send({"error": describe_failure(exc)})
-            return
-        try:
-            send({"action": list(as_action(answer)), "rng": rng.state})
-        except IllegalAction as exc:
-            send({"refused": str(exc)})
-            return
-
-
-if __name__ == "__main__":
-    _serve(sys.argv[1])

@@ -6,7 +6,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from soan.bots import Bot
+from soan.bots.base import Bot
 from soan.engine.core import Action, IllegalAction, State, is_action
 from soan.engine.rng import Rng
 
