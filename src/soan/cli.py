@@ -25,6 +25,9 @@ app = typer.Typer(
 )
 
 GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="Game id, see `soan games`.")]
+LangOption = Annotated[str, typer.Option(
+    "--lang", help="en: names in English with the name as written in brackets, "
+    "'Allotment gardens (市民農園)'; ja: names as written (Japanese) alone.")]
 ContentOption = Annotated[
     Path | None, typer.Option(help="An edited copy of the game's content file "
                               "(`soan content GAME --out FILE` writes one to start from).")
@@ -101,6 +104,7 @@ def play(
         help="Run every bot from a file or module in a process of its own.")] = False,
     move_time: Annotated[float, typer.Option(
         help="Seconds an isolated bot may take a move.")] = 10.0,
+    lang: LangOption = "en",
 ) -> None:
     """Play a game: humans at the terminal, bots in the other seats.
 
@@ -109,14 +113,15 @@ def play(
     from soan.engine.files import check_writable
     from soan.engine.registry import get_game
     from soan.table import TableSetup, parse_option_args
-    from soan.terminal import run_table, seats_for
+    from soan.terminal import check_language, run_table, seats_for
 
+    check_language(lang)
     if record is not None:
         check_writable(record, "--record")
     overrides = parse_option_args(get_game(game_id), option or [])
     setup = TableSetup.build(game_id, seats_for(game_id, players, seats, isolate), seed,
                              variant, overrides, content, move_time=move_time)
-    run_table(setup, console, record, quiet)
+    run_table(setup, console, record, quiet, lang)
 
 
 @app.command()
@@ -128,11 +133,12 @@ def replay(
     content: Annotated[
         Path | None, typer.Option(help="The content file the game was played with.")
     ] = None,
+    lang: LangOption = "en",
 ) -> None:
     """Replay a record, check that it replays exactly, and print the final table."""
     from soan.terminal import replay_record
 
-    replay_record(file, content, step, console)
+    replay_record(file, content, step, console, lang)
 
 
 @app.command()

@@ -3,6 +3,9 @@
 With more than one human at the table (hot seat), the screen is cleared and the next
 player asked to take the keyboard before anything private is shown; each player is
 then told what happened since their last turn and which cards came into their hand.
+Names from the content file (cards, races, skills) are shown through
+`soan.engine.glossary.name`: in English with the name as written in brackets,
+"Allotment gardens (市民農園)", in Japanese (`--lang ja`) as written alone.
 Whatever ends a game early (a player quitting, Ctrl-C, a bot failing) keeps its
 record, marked as stopped, when `--record` was given.
 """
@@ -14,6 +17,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -21,8 +25,16 @@ from rich.text import Text
 from soan.bots import ISOLATED, Bot, describe_failure, is_custom
 from soan.bots.isolated import BotFailure, IsolatedBot
 from soan.bots.match import bot_rngs, choose
-from soan.engine.core import IllegalAction, OptionsError, SoanError, State
+from soan.engine.core import (
+    IllegalAction,
+    OptionsError,
+    SoanError,
+    State,
+    option_text,
+    options_to_dict,
+)
 from soan.engine.files import check_writable
+from soan.engine.glossary import LANGUAGES, name, names_in
 from soan.engine.record import Record, RecordError, replay
 from soan.engine.registry import get_game
 from soan.engine.rng import Rng
@@ -51,18 +63,58 @@ def seats_for(game_id: str, players: int, seats: str, isolate: bool = False) -> 
     return [f"{ISOLATED}:{s}" if isolate and is_custom(s) else s for s in specs]
 
 
+def check_language(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise OptionsError(f"--lang {lang!r}: names are shown in {' or '.join(LANGUAGES)}")
+    return lang
+
+
+def header(setup: TableSetup, lang: str = "en") -> list[str]:
+    """The first lines of a game: the game and its table size, then what differs from
+    the draft as written, each when it is set: the variant and its one line, every rule
+    number that differs from the draft's (the game's default), and the content file."""
+    game = setup.game
+    glossary = game.glossary if lang == "ja" else None
+    title = glossary.title if glossary is not None else game.title
+    lines = [f"{title} - {len(setup.seats)} players, variant {setup.variant}"]
+    if setup.variant != "default":
+        about = game.variants[setup.variant].about
+        if glossary is not None:
+            about = glossary.variants.get(setup.variant, about)
+        lines.append(f"Variant {setup.variant}: {about}")
+    draft = options_to_dict(game.options())
+    changed = [(key, value) for key, value in options_to_dict(setup.options).items()
+               if draft.get(key) != value]
+    if changed:
+        lines.append("Rule numbers changed from the draft: " + ", ".join(
+            f"{key}={_option(value)} (draft {_option(draft.get(key))})"
+            for key, value in changed))
+    if setup.content_path is not None:
+        lines.append(f"Content: {setup.content_path} (in place of the shipped content)")
+    return lines
+
+
+def _option(value: Any) -> str:
+    return option_text(tuple(value) if isinstance(value, list) else value)
+
+
 def run_table(setup: TableSetup, console: Console, record_path: Path | None,
-              quiet: bool) -> State:
+              quiet: bool, lang: str = "en") -> State:
     """Play one game to its end, or until a human quits, Ctrl-C or a bot fails; the
-    record (when asked for) is written in every case."""
+    record (when asked for) is written in every case. Names are shown for a reader of
+    `lang` (en or ja)."""
+    check_language(lang)
     if record_path is not None:
         check_writable(record_path, "--record")
     bots = setup.bots()
     state = setup.new_state()
-    screen = Screen(console, state, setup.humans(), quiet)
+    screen = Screen(console, state, setup.humans(), quiet, lang, setup.content)
     if not quiet:
-        console.print(Text.assemble((state.game.title, "bold"),
-                                    f" - {len(setup.seats)} players, variant {setup.variant}"))
+        first, *rest = header(setup, lang)
+        title, _, players = first.partition(" - ")
+        console.print(Text.assemble((title, "bold"), f" - {players}"))
+        for line in rest:
+            console.print(line, markup=False, highlight=False)
     stopped, failure, interrupted = "", None, False
     try:
         stopped = _play(state, setup, bots, screen)
@@ -76,7 +128,7 @@ def run_table(setup: TableSetup, console: Console, record_path: Path | None,
                 bot.close()
     screen.finish()
     if state.over:
-        print_final(console, state, list(setup.seats))
+        print_final(console, state, list(setup.seats), lang)
     elif stopped:
         console.print(f"The game stopped after {len(state.history)} actions: {stopped}.",
                       markup=False, highlight=False)
@@ -132,8 +184,10 @@ def bot_move(bot: Bot, state: State, rng: Rng, spec: str) -> Any:
 class Screen:
     """What the humans at the table see: each one only their own seat's secrets."""
 
-    def __init__(self, console: Console, state: State, humans: list[int], quiet: bool):
+    def __init__(self, console: Console, state: State, humans: list[int], quiet: bool,
+                 lang: str = "en", content: Any = None):
         self.console, self.state, self.quiet = console, state, quiet
+        self.lang, self.content = lang, content
         self.humans = humans
         self.hot_seat = len(humans) > 1
         self.seen = dict.fromkeys(humans, 0)  # log lines each human has been shown
@@ -184,16 +238,23 @@ class Screen:
                 continue
             self._show(seat)
 
+    def say(self, text: str) -> str:
+        """A text of the game with its content names shown for the table's language."""
+        return names_in(text, self.lang, self.content)
+
     def _show(self, seat: int) -> None:
         """The seat's picture of the game and its numbered choices."""
         state, console = self.state, self.console
         screen = getattr(state, "screen", None)
         if screen is not None and console.color_system is not None:
-            console.print(screen(seat, console.width), highlight=False)
+            with console.capture() as captured:
+                console.print(screen(seat, console.width), highlight=False)
+            named = Text.from_ansi(self.say(captured.get()))
+            console.print(named, highlight=False, no_wrap=True, crop=True, end="")
         else:
             console.rule(f"Seat {seat + 1}")
-            console.print(state.render(seat), markup=False, highlight=False)
-        menu(console, state)
+            console.print(self.say(state.render(seat)), markup=False, highlight=False)
+        menu(console, state, self.say)
 
     def before_play(self) -> None:
         self.hands = {s: _hand(self.state, s) for s in self.humans}
@@ -203,7 +264,7 @@ class Screen:
         for seat, before in self.hands.items():
             new = _hand(self.state, seat) - before
             if new:
-                names = ", ".join(sorted(new.elements()))
+                names = ", ".join(self.say(card) for card in sorted(new.elements()))
                 note = f"Seat {seat + 1}, into your hand: {names}"
                 if self.hot_seat:
                     self.notes[seat].append(note)
@@ -222,7 +283,7 @@ class Screen:
         if title and lines:
             self.console.print(title, style="bold")
         for line in lines:
-            self.console.print(line, markup=False, highlight=False)
+            self.console.print(self.say(line), markup=False, highlight=False)
 
     def finish(self) -> None:
         """The end: everyone may look again."""
@@ -234,42 +295,49 @@ class Screen:
 
 
 def _hand(state: State, seat: int) -> Counter:
-    """The cards in a seat's hand by name, from its own view."""
+    """The cards in a seat's hand by name (as written), from its own view."""
     hand = state.view(seat).get("hand") or []
     return Counter(_card_name(card) for card in hand)
 
 
 def _card_name(card: Any) -> str:
     if isinstance(card, dict):
-        name, english = card.get("name", ""), card.get("english", "")
-        return f"{name} ({english})" if english and english != name else str(name or english)
+        return str(card.get("name") or card.get("english") or "")
     return str(card)
 
 
-def menu(console: Console, state: State) -> None:
-    """The numbered choices, one a line. A game with short labels (`short_label`) keeps
-    its menu within `MENU_ROWS` lines: short labels where the full ones do not fit, in
-    columns where there are more choices than rows."""
+def _as_is(text: str) -> str:
+    return text
+
+
+def menu(console: Console, state: State, say: Any = _as_is) -> None:
+    """The numbered choices, one a line (`say` shows the names in them). A game with
+    short labels (`short_label`) keeps its menu within `MENU_ROWS` lines: short labels
+    where the full ones do not fit, in columns where there are more choices than rows."""
     legal = state.legal()
     short = getattr(state, "short_label", None)
-    items = [f"{i:>2}. {state.label(action)}" for i, action in enumerate(legal, 1)]
+    items = [f"{i:>2}. {say(state.label(action))}" for i, action in enumerate(legal, 1)]
     if short is None:
         for item in items:
             console.print(item, markup=False, highlight=False, overflow="fold")
         return
-    if len(items) > MENU_ROWS or max(map(len, items)) > console.width:
-        items = [f"{i:>2}. {short(action)}" for i, action in enumerate(legal, 1)]
+    if len(items) > MENU_ROWS or max(map(cell_len, items)) > console.width:
+        items = [f"{i:>2}. {say(short(action))}" for i, action in enumerate(legal, 1)]
     columns = -(-len(items) // MENU_ROWS)
     rows = -(-len(items) // columns)
     width = console.width // columns if columns > 1 else console.width + 1
     for r in range(rows):
         cells = [items[c * rows + r] for c in range(columns) if c * rows + r < len(items)]
-        line = "".join(_fit(cell, width - 1).ljust(width) for cell in cells).rstrip()
+        line = "".join(_pad(_fit(cell, width - 1), width) for cell in cells).rstrip()
         console.print(line, markup=False, highlight=False, crop=True, no_wrap=True)
 
 
 def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return text if cell_len(text) <= width else set_cell_size(text, width - 1) + "…"
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - cell_len(text))
 
 
 def show_long(console: Console, text: str) -> None:
@@ -281,18 +349,20 @@ def show_long(console: Console, text: str) -> None:
         console.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
-def print_final(console: Console, state: State, seats: list[str]) -> None:
+def print_final(console: Console, state: State, seats: list[str], lang: str = "en") -> None:
     """The final table: a column per seat (fits 80 columns up to five seats), a row per
-    source of points, then the totals."""
+    source of points (in Japanese, the draft's words), then the totals."""
     breakdown = state.breakdown()
     winners = state.winners()
-    table = Table(title=f"{state.game.title}: final scores", title_justify="left")
+    glossary = state.game.glossary if lang == "ja" else None
+    title = glossary.title if glossary is not None else state.game.title
+    table = Table(title=f"{title}: final scores", title_justify="left")
     table.add_column("points")
     for s, spec in enumerate(seats):
         mark = " *" if s in winners else ""
         table.add_column(Text(f"{s + 1}{mark}\n{_short(spec)}"), justify="right")
     for source in breakdown[0]:
-        table.add_row(source, *(str(parts[source]) for parts in breakdown))
+        table.add_row(name(source, lang, glossary), *(str(parts[source]) for parts in breakdown))
     table.add_row(Text("total", style="bold"),
                   *(Text(str(total), style="bold") for total in state.scores()))
     console.print(table)
@@ -313,9 +383,11 @@ def _short(spec: str) -> str:
     return name[:10]
 
 
-def replay_record(path: Path, content_path: Path | None, step: bool, console: Console) -> State:
+def replay_record(path: Path, content_path: Path | None, step: bool, console: Console,
+                  lang: str = "en") -> State:
     """Replay a record, checking every action; with `step`, walk through it showing the
-    board as a spectator sees it."""
+    board as a spectator sees it (names for a reader of `lang`)."""
+    check_language(lang)
     record = Record.load(path)
     game = get_game(record.game)
     content = game.load_content(str(content_path) if content_path else None)
@@ -324,7 +396,7 @@ def replay_record(path: Path, content_path: Path | None, step: bool, console: Co
     except SoanError as exc:
         raise RecordError(f"{path}: {exc}") from None
     if step:
-        _step_through(record, game, content, console)
+        _step_through(record, game, content, console, lang)
     if not state.over:
         if not record.stopped:
             raise RecordError(f"{path}: the record ends before the game does "
@@ -332,30 +404,34 @@ def replay_record(path: Path, content_path: Path | None, step: bool, console: Co
                               "was it cut short?")
         if record.result:
             raise RecordError(f"{path}: field result is given, but the game has not ended")
-        console.print(state.render(None), markup=False, highlight=False)
+        console.print(names_in(state.render(None), lang, content), markup=False,
+                      highlight=False)
         console.print(f"{path}: {len(record.actions)} actions replayed exactly; the game "
                       f"stopped there: {record.stopped}.", markup=False, highlight=False)
         return state
-    print_final(console, state, record.seats)
+    print_final(console, state, record.seats, lang)
     console.print(f"{path}: {len(record.actions)} actions replayed exactly.", markup=False,
                   highlight=False)
     return state
 
 
-def _step_through(record: Record, game: Any, content: Any, console: Console) -> None:
+def _step_through(record: Record, game: Any, content: Any, console: Console,
+                  lang: str = "en") -> None:
     from soan.engine.core import options_from_dict
 
     state = game.new(
         len(record.seats), record.seed, options_from_dict(game, record.options), content
     )
     interactive = sys.stdin.isatty()
-    console.print(state.render(None), markup=False, highlight=False)
+    console.print(names_in(state.render(None), lang, content), markup=False, highlight=False)
     for i, action in enumerate(record.actions, 1):
         console.rule()
         console.print(f"{i}. seat {state.to_move + 1} ({record.seats[state.to_move]}): "
-                      f"{state.label(action)}", markup=False, highlight=False)
+                      f"{names_in(state.label(action), lang, content)}", markup=False,
+                      highlight=False)
         state.play(action)
-        console.print(state.render(None), markup=False, highlight=False)
+        console.print(names_in(state.render(None), lang, content), markup=False,
+                      highlight=False)
         if interactive:
             try:
                 answer = console.input("Enter: next, q: stop stepping ").strip().lower()

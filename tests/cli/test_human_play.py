@@ -71,13 +71,13 @@ def test_hot_seat_clears_the_screen_and_hands_over_before_any_hand_is_shown(monk
 
 
 def test_a_human_is_told_which_cards_came_into_their_hand(monkeypatch):
-    console, out = terminal()
+    console, out = terminal(200)  # no note wrapped
     answers(monkeypatch, always("1"))
     run_table(TableSetup.build("cityplan", ["human", "random"], seed=4), console, None, False)
     notes = re.findall(r"Seat 1, into your hand: (.+)", ANSI.sub("", out.getvalue()))
     assert notes
-    names = {card.name for card in get_game("cityplan").load_content().deck}
-    assert all(note.split(" (")[0] in names for note in notes)
+    shown = {f"{card.english} ({card.name})" for card in get_game("cityplan").load_content().deck}
+    assert all(card in shown for note in notes for card in note.split(", "))
 
 
 def test_in_hot_seat_the_news_waits_for_its_owner(monkeypatch):

@@ -11,6 +11,7 @@ import duckdb
 import pyarrow.parquet as pq
 
 from soan.engine.core import Game
+from soan.engine.glossary import name
 from soan.engine.registry import all_games, get_game
 from soan.games.cityplan.content import DEFAULT_PATH as CITYPLAN_CONTENT
 from soan.lab.messages import Messages, language_from_environment
@@ -128,8 +129,9 @@ def test_runs_with_other_content_are_two_sets_and_dead_cards_are_never_seen(
     assert words.count("6 games, 2 players") == 2  # never pooled into one set of 12
     assert "Is content my_cards.toml" in output
     assert "paired games" in words  # the same seeds, game for game
-    assert "built:黄金の塔" in sections(page, 2)["never-seen"]
-    assert "built:黄金の塔" not in sections(page, 1)["content"]  # not in the shipped cards
+    # the English page shows the card's gloss, read from the edited file's results
+    assert "built: Golden tower (黄金の塔)" in sections(page, 2)["never-seen"]
+    assert "黄金の塔" not in sections(page, 1)["content"]  # not in the shipped cards
 
 
 def test_sets_that_repeat_each_others_games_are_refused(tmp_path: Path) -> None:
@@ -185,6 +187,11 @@ def test_the_japanese_page_speaks_the_drafts_words_and_the_english_page_its_own(
     assert "as written" not in ja and "wild card" not in ja
     en = text_of(english)
     assert "action:Prosperity" in sections(english)["content"] and "アクション:" not in en
+    # content names: glossed on the English page, as written alone on the Japanese one
+    gloss = {r.name: r.english for r in get_game("populous").load_content().races}
+    assert f"race: {gloss[race]} ({race})" in sections(english)["content"]
+    assert f"{gloss[race]} ({race})" in sections(english)["factions"]
+    assert gloss[race] not in ja and f"({race})" not in ja
     assert "<tr><td>prosperity</td>" in english.read_text("utf-8")
     assert "default: Populous draft 5 as written" in en
 
@@ -248,7 +255,10 @@ def test_never_seen_names_what_occurred_in_fewer_than_one_game_in_a_hundred(
     pq.write_table(rows_to_table(rows).replace_schema_metadata(metadata), many)
     page = tmp_path / "report.html"
     output = soan("report", many, "--out", page, "--lang", "en")
+    cityplan = get_game("cityplan")
+    shown = name(rare, "en", cityplan.glossary, cityplan.load_content())  # built: X (Y)
+    assert shown.startswith("built: ") and shown.endswith(f"({rare.removeprefix('built:')})")
     assert f"All but never seen, in fewer than 1 game in 100 (in brackets, the games it " \
-           f"occurred in): {rare} (1)" in output
+           f"occurred in): {shown} (1)" in output
     never = sections(page)["never-seen"]
-    assert "Seen, but in fewer than 1 game in 100 of these 101" in never and f"{rare} (1)" in never
+    assert "Seen, but in fewer than 1 game in 100 of these 101" in never and f"{shown} (1)" in never

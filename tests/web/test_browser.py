@@ -121,8 +121,8 @@ def test_quo_vadis_draws_its_world_and_races_and_is_played_to_the_end(
     assert clicks["targets"] > 0 and clicks["buttons"] > 0
     assert_final_table(page, 3)
     races = page.locator(".races td.race").all_inner_texts()
-    written = {"グロリアス", "ディープワン", "ギガント", "ミスティック", "サンドウォーカー"}
-    assert all(text.split(" (")[0] in written for text in races)  # names as written
+    glossed = {f"{r.english} ({r.name})" for r in get_game("quovadis").load_content().races}
+    assert races and all(text.rsplit(" (", 1)[0] in glossed for text in races)  # English page
     pieces = page.locator("svg.world [data-piece]")
     assert pieces.count() > 0
     assert page.locator("svg.world [data-piece=city], svg.world [data-piece=worker]").count()
@@ -207,6 +207,17 @@ def test_pages_in_japanese_keep_names_as_written(server: Server, page: Page):
     assert "新しい卓" in page.locator("h2").first.inner_text()
     page.click("#lang-switch")
     assert "New table" in page.locator("h2").first.inner_text()
+
+
+def test_english_pages_show_each_name_in_english_with_the_name_as_written(server: Server,
+                                                                         page: Page):
+    made = server.create(game="cityplan", seats=["human", "random"])
+    page.goto(made["seats"][0]["link"] + "?lang=en")
+    page.wait_for_selector(".card.building")
+    assert "Starting power plant (初期発電所)" in page.locator("#game").inner_text()
+    hand = page.locator(".cards.hand .card.building b").all_inner_texts()
+    glossed = {f"{b.english} ({b.name})" for b in get_game("cityplan").load_content().deck}
+    assert hand and all(name in glossed for name in hand)
 
 
 def engine_sentences(game_id: str, games: int = 12) -> set[str]:

@@ -22,7 +22,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from soan.engine.core import SoanError
 from soan.engine.files import MB, read_text
@@ -50,6 +50,13 @@ class Entry(BaseModel):
         if self.provisional and not self.reason.strip():
             raise ValueError("a provisional entry needs a one-line reason")
         return self
+
+
+def gloss() -> Any:
+    """The `english` field of a named entry: the name in English, shown beside the name
+    as written (`soan.engine.glossary.name`). Optional: an entry without one shows its
+    name as written, in English pages too."""
+    return Field(default="", description="the name in English (optional)")
 
 
 class Content(BaseModel):

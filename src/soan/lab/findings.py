@@ -11,7 +11,7 @@ points sources are shown in the game's own words for the page's language.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from markupsafe import Markup
 
@@ -366,6 +366,8 @@ def analyse(result_set: ResultSet, m: Messages, charts: Charts) -> Findings:
     games, rows, players = result_set.games, result_set.rows, result_set.players
     turn = turn_order(games)
     faction_lines = factions(rows, players)
+    faction_names = {g.name for g in faction_lines}  # as the rows hold them
+    faction_lines = [replace(g, name=m.word(g.name)) for g in faction_lines]
     items = content(rows, result_set.usage_keys, m)
     lottery_share, lottery_first = lottery(rows, games)
     balance = metrics.balance(games)
@@ -386,7 +388,7 @@ def analyse(result_set: ResultSet, m: Messages, charts: Charts) -> Findings:
                                                fair=m.pct(turn.fair)))
     if faction_lines:
         found.headlines += _faction_sentences(faction_lines, players, m)
-    found.headlines += _content_sentences(items, {g.name for g in faction_lines}, m)
+    found.headlines += _content_sentences(items, faction_names, m)
     found.headlines += _never_sentences(found, len(games), len(items), m)
     found.headlines += [
         _length_sentence(games, m),

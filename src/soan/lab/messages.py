@@ -4,8 +4,9 @@
 rates, numbers and differences with their intervals the way each language
 does. `for_game` adds a game's own words (action kinds, usage keys, points
 sources, its title and variant lines): in Japanese, the draft's own words from
-the game's glossary. Names from the content file (cards, races) are never
-translated: they are shown as the content file writes them.
+the game's glossary. Names from the content file (cards, races, skills) are shown
+through `soan.engine.glossary.name`: on the English page with the name as written
+in brackets ("built: Allotment gardens (市民農園)"), on the Japanese page as written.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import os
 from collections.abc import Iterable, Mapping
 
 from soan.engine.core import SoanError
-from soan.engine.glossary import Glossary
+from soan.engine.glossary import Glossary, Names
+from soan.engine.glossary import name as name_of
 from soan.engine.registry import get_game
 from soan.lab.metrics import Estimate
 
@@ -423,32 +425,38 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
 class Messages:
     """The catalogue in one language, and the way that language writes figures."""
 
-    def __init__(self, lang: str, glossary: Glossary | None = None) -> None:
+    def __init__(self, lang: str, glossary: Glossary | None = None,
+                 names: Mapping[str, str] | None = None) -> None:
         if lang not in LANGUAGES:
             raise ValueError(lang)
         self.lang = lang
         self._column = LANGUAGES.index(lang)
-        self._glossary = glossary if lang == "ja" else None
+        self._glossary = glossary
+        self._names = Names(names or {})
 
-    def for_game(self, game_id: str) -> Messages:
+    def for_game(self, game_id: str, names: Mapping[str, str] | None = None) -> Messages:
         """The same language, also speaking the game's own words (in Japanese, the
-        draft's); a game no longer registered keeps its English words."""
+        draft's) and showing its content `names` (name as written -> English gloss); a
+        game no longer registered keeps its English words."""
         try:
             glossary = get_game(game_id).glossary
         except SoanError:
             glossary = None
-        return Messages(self.lang, glossary)
+        return Messages(self.lang, glossary, names)
 
     def word(self, text: str) -> str:
-        """One of the game's own words: an action kind, a usage key, a points source."""
-        return self._glossary(text) if self._glossary else text
+        """One of the game's own words (an action kind, a usage key, a points source) or a
+        content name (a faction), as the page's reader sees it."""
+        return name_of(text, self.lang, self._glossary, self._names)
 
     def title(self, english: str) -> str:
-        return self._glossary.title if self._glossary else english
+        return self._glossary.title if self._glossary and self.lang == "ja" else english
 
     def variant(self, name: str, english: str) -> str:
         """A variant's one line."""
-        return self._glossary.variants.get(name, english) if self._glossary else english
+        if self._glossary and self.lang == "ja":
+            return self._glossary.variants.get(name, english)
+        return english
 
     def __call__(self, message: str, /, **values: object) -> str:
         return CATALOGUE[message][self._column].format(**values)

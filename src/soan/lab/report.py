@@ -6,7 +6,8 @@ fixed order (Provenance, Turn order, Factions, Content, Never seen, then the
 outcome figures); sets of a group are compared with the rules as written. The
 page is written in English or Japanese from one message catalogue and each
 game's glossary (in Japanese, the games' own words are the drafts'); names from
-the content file stay as it writes them.
+the content file are shown through `soan.engine.glossary.name`, with their English
+gloss on the English page.
 """
 
 from __future__ import annotations
@@ -70,10 +71,14 @@ def _groups(paths: Sequence[Path], m: Messages) -> list[Group]:
     groups = group_sets(read_all(paths), m)
     charts = Charts()
     for group in groups:
-        words = m.for_game(group.game)
+        names: dict[str, str] = {}  # every set's content names, for the comparison
+        for result_set in group.sets:
+            names = {**result_set.names, **names}
+        words = m.for_game(group.game, names)
         group.title = words.title(group.title)
         for result_set in group.sets:
-            result_set.findings = analyse(result_set, words, charts)
+            result_set.findings = analyse(result_set, m.for_game(group.game, result_set.names),
+                                          charts)
         if len(group.sets) > 1:
             group.comparison = compare_group(group, words, charts)
     return groups

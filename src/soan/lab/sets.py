@@ -15,9 +15,11 @@ import json
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from soan.engine.core import SoanError, option_text
+from soan.engine.glossary import content_names
 from soan.engine.registry import get_game
 from soan.lab.messages import Messages
 from soan.lab.metrics import GameOutcome
@@ -88,6 +90,25 @@ class ResultSet:
     @property
     def content_shipped(self) -> bool:
         return bool(self.provenance["content"].get("shipped"))
+
+    @property
+    def names(self) -> dict[str, str]:
+        """The content's names as written -> their English glosses: as the results file
+        holds them, else (a file from before they were kept) from the content file, or
+        the shipped content's glosses of the names the two share."""
+        given = self.provenance["content"].get("names")
+        if isinstance(given, dict):
+            return {k: v for k, v in given.items() if isinstance(k, str) and isinstance(v, str)}
+        try:
+            game = get_game(self.key.game)
+            path = self.provenance["content"].get("path")
+            if not self.content_shipped and isinstance(path, str) and Path(path).is_file():
+                content = game.load_content(path)
+                if game.content_hash(content) == self.key.content_hash:
+                    return content_names(content)
+            return content_names(game.load_content())
+        except SoanError:
+            return {}
 
     @property
     def as_written(self) -> bool:

@@ -25,6 +25,7 @@ from rich.progress import (
 from rich.text import Text
 
 from soan.engine.core import Game, options_to_dict
+from soan.engine.glossary import content_names
 from soan.engine.registry import get_game
 from soan.lab.output import check_output_file
 from soan.lab.runner import (
@@ -137,6 +138,7 @@ def _provenance(game: Game, setup: TableSetup, spec: RunSpec, content_path: Path
             "shipped": content_hash == game.content_hash(game.load_content()),
             "file": content_path.name if content_path else None,
             "path": str(content_path.resolve()) if content_path else None,
+            "names": content_names(setup.content),  # name as written -> English gloss
         },
         "players": spec.players,
         "bots": list(spec.bots),

@@ -1,15 +1,19 @@
 """The pages' words in English and Japanese.
 
 The language comes from `?lang=` (remembered in a cookie), else the browser's
-Accept-Language, else English. Game words that come from content files (card
-and race names) are never translated here: the pages show them as written.
+Accept-Language, else English. Names that come from content files (cards, races,
+skills) are shown as `soan.engine.glossary.name` shows them: on English pages the
+English gloss with the name as written in brackets, on Japanese pages as written.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import Request
 
 from soan.engine.core import Game
+from soan.engine.glossary import forms
 
 LANGUAGES = ("en", "ja")
 
@@ -130,3 +134,9 @@ def variant_about(game: Game, name: str, lang: str) -> str:
     if lang == "ja" and game.glossary is not None:
         return game.glossary.variants.get(name, about)
     return about
+
+def names(content: Any, lang: str) -> dict[str, str]:
+    """Every way the game's text writes a content name -> how a page in `lang` shows it
+    (made by `soan.engine.glossary.name`): the page replaces them in the log and the
+    choices and looks card names up in it."""
+    return forms(lang, content)

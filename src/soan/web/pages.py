@@ -25,7 +25,7 @@ from soan.web import i18n
 from soan.web.api import game_info
 from soan.web.errors import Forbidden, RequestError
 from soan.web.manager import Listener, Manager
-from soan.web.messages import error_message, glossary
+from soan.web.messages import error_message
 from soan.web.table import Table
 
 router = APIRouter(include_in_schema=False)
@@ -77,7 +77,7 @@ def _table_page(request: Request, table: Table, seat: int | None, token: str | N
     config = {
         "table": table.id, "seat": seat, "token": token, "game": table.game.id,
         "title": i18n.game_title(table.game, lang),
-        "glossary": glossary(table.setup.content),
+        "names": i18n.names(table.setup.content, lang),
         "socket": f"/ws/play/{token}" if token else f"/ws/watch/{table.id}",
     }
     return _page(request, "table.html", config, title=config["title"])
@@ -110,7 +110,9 @@ async def replay(request: Request, replay_id: str) -> HTMLResponse:
     lang = i18n.language(request)
     title = i18n.game_title(viewer.game, lang)
     return _page(request, "replay.html", {"replay": replay_id, "game": viewer.game.id,
-                                          "title": title}, title=title)
+                                          "title": title,
+                                          "names": i18n.names(viewer.content, lang)},
+                 title=title)
 
 
 @router.websocket("/ws/play/{token}")

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from soan.engine.content import Content, ContentError, Entry, load_model
+from soan.engine.content import Content, ContentError, Entry, gloss, load_model
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
 
@@ -37,7 +37,7 @@ Condition = Literal[
 
 class Building(Entry):
     name: str = Field(min_length=1)
-    english: str = Field(min_length=1)
+    english: str = gloss()
     type: BuildingType
     also: Literal["residential", "commercial", "industrial"] | None = None
     cost: int = Field(ge=0, le=8, description="cards discarded to build it")
@@ -71,7 +71,7 @@ class Building(Entry):
 class IncomeCard(Entry):
     value: int = Field(ge=1, le=99, description="checked lowest first")
     name: str = Field(min_length=1)
-    english: str = Field(min_length=1)
+    english: str = gloss()
     condition: Condition
     count: int = Field(ge=1, le=20, description="someone holds at least this many")
     draw: int = Field(ge=0, le=8)
@@ -91,7 +91,7 @@ class CityPlanContent(Content):
     def _check(self):
         for plant in self.starting_plant:
             if plant.type != "power":
-                raise ValueError(f"starting plant {plant.english!r} must be of type power")
+                raise ValueError(f"starting plant {plant.name!r} must be of type power")
         if self.farm.type != "special":
             raise ValueError("the plain edition's farm must be a special facility")
         for edition in ("delta", "plain"):
@@ -148,7 +148,7 @@ class Cards:
         self.plant_ids = tuple(range(n_deck, n_deck + 5))
         self.farm_ids = tuple(range(n_deck + 5, len(entries)))
         self.name = tuple(b.name for b, _ in entries)
-        self.english = tuple(b.english for b, _ in entries)
+        self.english = tuple(b.english or b.name for b, _ in entries)
         self.type = tuple(TYPE_CODES[b.type] for b, _ in entries)
         self.counts = tuple(
             (TYPE_CODES[b.type],) if b.also is None else (SPE, TYPE_CODES[b.also])

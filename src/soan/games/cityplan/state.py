@@ -379,7 +379,7 @@ class CityPlanState(State):
                 self._note(s, f"income:{card.name}")
             who = ", ".join(f"seat {s + 1}" for s in takers)
             paid = f"{who} draw {card.draw}" if takers else "nobody qualifies to draw"
-            self.log.append(f"Income card {card.value} {card.english} fires: {paid}.")
+            self.log.append(f"Income card {card.value} {card.english or card.name} fires: {paid}.")
             if not self.opened:
                 self.opened = True
                 self.parliament = min(
@@ -483,7 +483,7 @@ class CityPlanState(State):
                 {
                     "value": c.value,
                     "name": c.name,
-                    "english": c.english,
+                    "english": c.english or c.name,
                     "fired": f,
                     "text": scoring.income_text(c),
                 }

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from soan.boards import terrain as T
 from soan.boards.content import TileEntry
 from soan.boards.world import PAIRS
-from soan.engine.content import Content, Entry, load_model
+from soan.engine.content import Content, Entry, gloss, load_model
 from soan.games.populous import effects as E
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
@@ -63,7 +63,7 @@ class Tile(TileEntry):
 
 class Race(Entry):
     name: str = Field(min_length=1)
-    english: str = Field(min_length=1)
+    english: str = gloss()
     aptitude: TerrainKey | Literal["none"]
     effects: list[Effect] = Field(default_factory=list)
     text: str = ""
@@ -77,7 +77,7 @@ class Race(Entry):
 
 class GraceCard(Entry):
     name: str = Field(min_length=1)
-    english: str = Field(min_length=1)
+    english: str = gloss()
     kind: Literal["saint", "holy_site", "miracle"]
     cost: int = Field(ge=0, le=30, description="FP paid to play it")
     copies: int = Field(default=1, ge=1, le=10)
@@ -107,7 +107,7 @@ class PopulousContent(Content):
         if pairs != sorted(PAIRS):
             missing = sorted(set(PAIRS) - set(pairs))
             raise ValueError(f"the 15 tiles must carry each pair once; missing {missing}")
-        names = [r.english for r in self.races]
+        names = [r.english or r.name for r in self.races]
         if len(set(names)) != len(names):
             raise ValueError("two races share an English name")
         if sum(c.copies for c in self.grace) < MIN_DECK:
@@ -140,7 +140,7 @@ class Tables:
         self.terrain = {tuple(t.pair): tuple(T.CODES[x] for x in t.terrain) for t in content.tiles}
         races = content.races
         self.race_name = tuple(r.name for r in races)
-        self.race_english = tuple(r.english for r in races)
+        self.race_english = tuple(r.english or r.name for r in races)
         self.race_aptitude = tuple(
             -1 if r.aptitude == "none" else T.CODES[r.aptitude] for r in races
         )
@@ -153,7 +153,7 @@ class Tables:
         self.race_text = tuple(r.text or "; ".join(e.text for e in r.effects) for r in races)
         cards = content.grace
         self.card_name = tuple(c.name for c in cards)
-        self.card_english = tuple(c.english for c in cards)
+        self.card_english = tuple(c.english or c.name for c in cards)
         self.card_kind = tuple(KIND_CODES[c.kind] for c in cards)
         self.card_cost = tuple(c.cost for c in cards)
         ongoing = [_ongoing(c.effects) for c in cards]

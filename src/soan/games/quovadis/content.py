@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from soan.boards import terrain as T
 from soan.boards.content import TileEntry
 from soan.boards.world import PAIRS
-from soan.engine.content import Content, Entry, load_model
+from soan.engine.content import Content, Entry, gloss, load_model
 from soan.games.quovadis import effects as E
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
@@ -92,7 +92,7 @@ class Maxima(Entry):
 
 class Race(Entry):
     name: str = Field(min_length=1)
-    english: str = Field(min_length=1)
+    english: str = gloss()
     home: Terrain = Field(description="the terrain the race has aptitude for (適性)")
     custom: Maxima = Field(description="the maxima on the custom side of the race board")
     text: str = ""
@@ -100,7 +100,7 @@ class Race(Entry):
 
 class Skill(Entry):
     name: str = Field(min_length=1)
-    english: str = Field(min_length=1)
+    english: str = gloss()
     race: str | None = Field(default=None, description="set for a race's basic skill")
     recommended: bool = Field(default=False, description="the face icon: おススメ")
     once: bool = Field(default=False, description="used once, at the start of an own turn")
@@ -127,7 +127,7 @@ class Tile(TileEntry):
 
 class EpicKind(Entry):
     name: CardKind
-    english: str = Field(min_length=1)
+    english: str = gloss()
     copies: int = Field(ge=0, le=100)
 
 
@@ -147,7 +147,7 @@ class QuoVadisContent(Content):
             missing = sorted(set(PAIRS) - set(pairs))
             raise ValueError(f"the 15 tiles must carry each pair once; missing {missing}")
         for label, names in (("races", [r.name for r in self.races]),
-                             ("races (english)", [r.english for r in self.races]),
+                             ("races (english)", [r.english or r.name for r in self.races]),
                              ("skills", [s.name for s in self.skills])):
             twice = sorted({n for n in names if names.count(n) > 1})
             if twice:
@@ -187,12 +187,12 @@ class Tables:
         self.standard = content.standard.values()
         races = content.races
         self.race_name = tuple(r.name for r in races)
-        self.race_english = tuple(r.english for r in races)
+        self.race_english = tuple(r.english or r.name for r in races)
         self.race_home = tuple(T.CODES[r.home] for r in races)
         self.race_custom = tuple(r.custom.values() for r in races)
         skills = content.skills
         self.skill_name = tuple(s.name for s in skills)
-        self.skill_english = tuple(s.english for s in skills)
+        self.skill_english = tuple(s.english or s.name for s in skills)
         self.skill_text = tuple(s.text or "; ".join(e.text for e in s.effects) for s in skills)
         self.skill_once = tuple(
             tuple((E.ONCE.index(e.effect), e.amount, E.RESOURCES.index(e.resource)

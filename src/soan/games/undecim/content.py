@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from soan.engine.content import Content, Entry, load_model
+from soan.engine.content import Content, Entry, gloss, load_model
 from soan.games.undecim import effects as E
 
 DEFAULT_PATH = Path(__file__).with_name("content.toml")
@@ -107,7 +107,7 @@ class StepModel(BaseModel):
 class ActionCard(Entry):
     number: int = Field(ge=1, le=ACTION_CARDS, description="resolution order and tie-break")
     name: str = Field(min_length=1)
-    english: str = Field(min_length=1)
+    english: str = gloss()
     red: bool = Field(description="赤文字: resolved before every other card")
     steps: list[StepModel] = Field(min_length=1, max_length=8)
     text: str = ""
@@ -115,7 +115,7 @@ class ActionCard(Entry):
 
 class Award(Entry):
     name: str = Field(min_length=1)
-    english: str = Field(min_length=1)
+    english: str = gloss()
     condition: Condition
     count: int = Field(ge=1, le=30)
     vp: int = Field(ge=0, le=50)
@@ -124,7 +124,7 @@ class Award(Entry):
 class Module(Entry):
     key: Literal["dark", "storm", "gold"]
     name: str = Field(min_length=1)
-    english: str = Field(min_length=1)
+    english: str = gloss()
     award: Award
     actions: list[ActionCard] = Field(min_length=3, max_length=3)
 
@@ -241,7 +241,7 @@ class Tables:
         span = range(ACTION_CARDS + 1)  # index 0 unused: cards go by their numbers 1-11
         picked = [cards.get(n) for n in span]
         self.card_name = tuple(c[0].name if c else "" for c in picked)
-        self.card_english = tuple(c[0].english if c else "" for c in picked)
+        self.card_english = tuple(c[0].english or c[0].name if c else "" for c in picked)
         self.card_red = tuple(bool(c and c[0].red) for c in picked)
         self.card_text = tuple(card_text(c[0]) if c else "" for c in picked)
         self.card_module = tuple(c[1] if c else "" for c in picked)
@@ -249,7 +249,7 @@ class Tables:
         self.has_vp = any(step.kind == E.VP for steps in self.steps for step in steps)
         self.base_awards = BASE_AWARDS
         self.award_name = tuple(a.name for a, _ in awards)
-        self.award_english = tuple(a.english for a, _ in awards)
+        self.award_english = tuple(a.english or a.name for a, _ in awards)
         self.award_condition = tuple(CONDITIONS.index(a.condition) for a, _ in awards)
         self.award_count = tuple(a.count for a, _ in awards)
         self.award_vp = tuple(a.vp for a, _ in awards)

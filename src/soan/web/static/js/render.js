@@ -18,19 +18,24 @@ async function renderer(game) {
   return renderers[game];
 }
 
-// Names as written in the content file: the glossary maps English names to them.
-function namer(glossary) {
-  const pairs = Object.entries(glossary || {}).sort((a, b) => b[0].length - a[0].length);
+// Names from the content file, as the page's language shows them: the server's one name
+// function (soan.engine.glossary) maps every way the game's text writes a name to how it
+// is shown ("Allotment gardens (市民農園)" in English, "市民農園" in Japanese). A name is
+// matched as the server matches it: an English one only as a whole word, any white
+// space inside it as one space.
+function namer(names) {
+  const forms = Object.keys(names || {}).sort((a, b) => b.length - a.length);
   const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const pattern = pairs.length ? new RegExp(pairs.map(([en]) => `\\b${escape(en)}\\b`).join("|"), "g") : null;
-  const name = (english) => (glossary && glossary[english]) || english;
-  const words = (text) => (config.lang === "ja" && pattern ? text.replace(pattern, (m) => glossary[m]) : text);
+  const edged = (form) => (/^\w/.test(form) ? "(?<!\\w)" : "") + form.split(" ").map(escape).join("\\s+") + (/\w$/.test(form) ? "(?!\\w)" : "");
+  const pattern = forms.length ? new RegExp(forms.map(edged).join("|"), "g") : null;
+  const name = (text) => (names && names[text]) || text;
+  const words = (text) => (pattern ? text.replace(pattern, (m) => names[m.replace(/\s+/g, " ")] ?? m) : text);
   return { name, words };
 }
 
 export function context(message, send) {
   const colours = config.colours || ["#c2185b", "#1a3d8f", "#e07b00", "#6a1b9a", "#00796b"];
-  const { name, words } = namer(config.glossary);
+  const { name, words } = namer(config.names);
   return {
     t, lang: config.lang, name, words, send,
     colour: (seat) => colours[seat % colours.length],

@@ -45,7 +45,6 @@ function toggle() {
 }
 
 summary = await get(`/api/replays/${config.replay}`);
-config.glossary = summary.glossary;
 slider.max = summary.steps.length;
 slider.addEventListener("input", () => show(Number(slider.value)));
 document.getElementById("first").addEventListener("click", () => show(0));

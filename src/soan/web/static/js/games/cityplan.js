@@ -23,7 +23,7 @@ export function draw(root, message, ctx) {
     stat(ja(L, "Parliament", "議会"), v.parliament.open ? `${v.parliament.chips} ${ja(L, "chips left", "枚残り")}` : ja(L, "not open", "未開設"))));
   root.append(section(ja(L, "Income cards (lowest first)", "収入カード (小さい順)"), el("div", { class: "cards income" },
     ...v.income_cards.map((c) => el("div", { class: `card income${c.fired ? " fired" : ""}` },
-      el("b", { text: `${c.value} ${c.name}` }), L === "ja" ? null : el("small", { text: ` ${c.english}` }),
+      el("b", { text: `${c.value} ${ctx.name(c.name)}` }),
       el("div", { class: "text", text: c.fired ? ja(L, "fired", "発動済み") : c.text }))))));
   if (message.seat !== null && message.seat !== undefined && v.phase === "action") {
     root.append(section(ja(L, "Action cards", "アクションカード"), el("div", { class: "cards actions" },
@@ -39,7 +39,7 @@ export function draw(root, message, ctx) {
   for (const s of v.seats) root.append(city(s, v, message, ctx));
   if (v.lottery) {
     root.append(section(ja(L, "City bonus lottery", "都市ボーナス"), ...v.lottery.map((drawn, seat) => el("p", {},
-      `${ctx.seatName(seat)}: `, drawn.length ? drawn.map((c) => c.name).join(", ") : "—"))));
+      `${ctx.seatName(seat)}: `, drawn.length ? drawn.map((c) => ctx.name(c.name)).join(", ") : "—"))));
   }
 }
 
@@ -67,7 +67,7 @@ function card(c, ctx, own) {
   const type = L === "ja" ? c.type.split(" + ").map((x) => TYPES_JA[x] || x).join("+") : c.type;
   const power = "output" in c ? `+${c.output}⚡` : `${c.power}⚡`;
   return el("div", { class: `card building ${c.type.split(" ")[0]}${c.eco ? " eco" : ""}`, "data-target": own ? `card:${c.id}` : null, "data-card": c.id, title: c.effect || "" },
-    el("b", { text: c.name }), L === "ja" ? null : el("small", { text: ` ${c.english}` }),
+    el("b", { text: ctx.name(c.name) }),
     el("div", { class: "meta", text: `${type}${c.eco ? " · eco" : ""}` }),
     el("div", { class: "meta", text: `${ja(L, "cost", "コスト")} ${c.cost} · ${power} · ${c.points}${ja(L, "pt", "点")}` }),
     c.effect ? el("div", { class: "text", text: c.effect }) : null);

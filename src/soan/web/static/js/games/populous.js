@@ -62,7 +62,7 @@ function gods(v, message, ctx) {
 function cards(list, ctx, own = true) {
   return el("div", { class: "cards" }, ...list.map((c) => el("div", {
     class: `card grace ${c.kind}`, "data-target": own ? `card:${c.id}` : null, "data-card": c.id, title: c.text,
-  }, el("b", { text: c.name }), el("small", { text: ctx.lang === "ja" ? "" : ` ${c.english}` }),
+  }, el("b", { text: ctx.name(c.name) }),
   el("div", { class: "meta", text: `${c.kind} · ${c.cost} FP` }), el("div", { class: "text", text: c.text }))));
 }
 

@@ -7,7 +7,6 @@ import { world } from "../hexworld.js";
 
 // The epic cards in their printed order (the engine's card numbers), with English words.
 const CARDS = ["祝福", "労働", "奇跡", "啓示", "繁栄"];
-const CARDS_EN = ["Blessing", "Labour", "Miracle", "Revelation", "Prosperity"];
 const RESOURCES = ["morale", "food", "faith", "wrath"];
 const RESOURCES_JA = { morale: "戦意", food: "食料", faith: "信仰", wrath: "神の怒り" };
 const TERRAIN_JA = { plains: "平地", mountain: "山岳", desert: "砂漠", snow: "凍土", sea: "海" };
@@ -35,7 +34,7 @@ export function draw(root, message, ctx) {
     stat(ja(L, "Round", "ラウンド"), `${v.round}/${v.rounds}`), " ",
     phaseStat(L, v.phase, PHASES_JA), " ",
     v.area ? stat(ja(L, "Creation area", "創世エリア"), v.area) : null, " ",
-    v.acting ? stat(ja(L, "Acting", "アクション"), `${cardName(CARDS.indexOf(v.acting.card), L)} × ${v.acting.actions_left}`) : null, " ",
+    v.acting ? stat(ja(L, "Acting", "アクション"), `${ctx.name(v.acting.card)} × ${v.acting.actions_left}`) : null, " ",
     stat(ja(L, "Epic deck", "山札"), v.deck)));
   if (message.board) {
     const rings = Object.fromEntries(v.world.tiles.filter((t) => t.ring).map((t) => [`${t.pair[0]}-${t.pair[1]}`, t.ring]));
@@ -46,12 +45,8 @@ export function draw(root, message, ctx) {
   if (v.war) root.append(war(v, ctx));
   root.append(races(v, message, ctx));
   if (message.seat !== null && message.seat !== undefined) root.append(...own(v, ctx));
-  const discards = Object.entries(v.discard).map(([name, n]) => `${name} ×${n}`).join(", ");
+  const discards = Object.entries(v.discard).map(([name, n]) => `${ctx.name(name)} ×${n}`).join(", ");
   root.append(el("p", { class: "hint" }, `${ja(L, "Discards", "捨て札")}: ${discards || "—"}`));
-}
-
-function cardName(k, L) {
-  return L === "ja" ? CARDS[k] : `${CARDS[k]} ${CARDS_EN[k]}`;
 }
 
 function legend(v, ctx) {
@@ -94,7 +89,7 @@ function races(v, message, ctx) {
     ja(L, "Hand", "手札"), ja(L, "Generations", "世代"), ja(L, "Skills", "スキル")];
   const rows = v.seats.map((s) => el("tr", { class: s.seat === v.to_move ? "moving" : "", "data-seat": s.seat },
     el("td", {}, el("span", { class: "chip", style: `background:${ctx.colour(s.seat)}` }), ` ${ctx.seatName(s.seat)}${s.seat === v.start_player ? " (S)" : ""}`),
-    el("td", { class: "race", title: s.race_english || "" }, s.race ? `${s.race} (${L === "ja" ? TERRAIN_JA[s.home] : s.home})` : "—"),
+    el("td", { class: "race", title: s.race_english || "" }, s.race ? `${ctx.name(s.race)} (${L === "ja" ? TERRAIN_JA[s.home] : s.home})` : "—"),
     el("td", { class: "total", text: s.vp }), ...resources(s, L),
     el("td", { text: s.workers_left }), el("td", { text: s.cities_left }), el("td", { text: s.forts_left }), el("td", { text: s.temples_left }),
     el("td", { text: s.hand_size }),
@@ -121,7 +116,7 @@ function skills(s, message, ctx) {
 function skill(k, ctx, clickable, used = false) {
   const L = ctx.lang;
   return el("div", { class: `card skill${k.once ? " once" : ""}${used ? " used" : ""}`, "data-target": clickable ? `skill:${k.id}` : null, "data-skill": k.id, title: k.text },
-    el("b", { text: k.name }), L === "ja" ? null : el("small", { text: ` ${k.english}` }),
+    el("b", { text: ctx.name(k.name) }),
     k.once ? el("div", { class: "meta", text: used ? ja(L, "once: used", "1回のみ: 使用済み") : ja(L, "once per game", "1回のみ") }) : null,
     el("div", { class: "text", text: k.text }));
 }
@@ -132,7 +127,7 @@ function own(v, ctx) {
   const hand = CARDS.map((name, k) => [k, v.hand[name] || 0]).filter(([, n]) => n);
   out.push(section(`${ja(L, "Your epic hand", "あなたのエピックカード")} (${hand.reduce((a, [, n]) => a + n, 0)})`,
     hand.length ? el("div", { class: "cards hand" }, ...hand.map(([k, n]) => el("div", { class: `card epic epic-${k}`, "data-target": `card:${k}`, "data-card": k },
-      el("b", { text: CARDS[k] }), L === "ja" ? null : el("small", { text: ` ${CARDS_EN[k]}` }), el("div", { class: "meta", text: `× ${n}` })))) : el("p", { class: "muted", text: "—" })));
+      el("b", { text: ctx.name(CARDS[k]) }), el("div", { class: "meta", text: `× ${n}` })))) : el("p", { class: "muted", text: "—" })));
   if (v.draft_hand) out.push(section(ja(L, "Skill draft: pick one", "スキルドラフト: 1枚選ぶ"), el("div", { class: "cards" }, v.draft_hand.map((k) => skill(k, ctx, true)))));
   if (v.basic_choice) out.push(section(ja(L, "Your basic skill (face down)", "基本スキル (伏せ)"), el("div", { class: "cards" }, skill(v.basic_choice, ctx, false))));
   if (v.face_down_skills.length) out.push(section(ja(L, "Your face-down skills", "伏せたスキル"), el("div", { class: "cards" }, v.face_down_skills.map((k) => skill(k, ctx, true)))));
@@ -152,15 +147,15 @@ const PHRASES = [
   [/^Free twice as (\d) and (\d) \((\d+) faith\): area (\S+)$/, "フリー2枚 ($1 と $2 として, 信仰 $3): エリア $4"],
   [/^Place (\S+) as (\S+) \(御無心, (\d+) faith\) on (.+): \S+ x(\d+)$/, (m, a, b, f, where, n) => `${a} を ${b} として (御無心, 信仰 ${f}) ${generationJa(where)}に配置: ${b} ×${n}`],
   [/^Place (\S+) on (.+): \S+ x(\d+)$/, (m, a, where, n) => `${a} を${generationJa(where)}に配置: ${a} ×${n}`],
-  [/^Discard (\S+) \(.+?\)$/, "$1 を捨てる"],
+  [/^Discard (\S+)$/, "$1 を捨てる"],
   [/^Turn 1 (\w+) into 1 (\w+)$/, (m, a, b) => `${RESOURCES_JA[a]}1個を${RESOURCES_JA[b]}1個に変換`],
   [/^Turn (\d+) faith into 1 wrath$/, "信仰 $1 個を神の怒り1個に変換"],
   [/^Spend (\d+) morale on the war$/, "戦意 $1 個を戦争に使う"],
   [/^Pay all (\d+) wrath: the wrath of god on the area$/, "神の怒りを全て ($1 個) 支払い、創世エリアに天変地異"],
   [/^A worker on your temple ascends: (\d+) VP$/, "神殿のワーカーをアセンション: $1 VP"],
   [/^Start with (\d+) morale, (\d+) food and (\d+) faith$/, "戦意 $1・食料 $2・信仰 $3 で開始"],
-  [/^Play the .+? \((.+?)\), home terrain (\w+)$/, (m, name, t) => `${name} を選ぶ (適性: ${TERRAIN_JA[t]})`],
-  [/^(Pick|Choose|Set|Use) .+? \((.+?)\)( \(おススメ\))?: (.*)$/, (m, verb, name, tip, text) => `${name} を${{ Pick: "取る", Choose: "基本スキルにする", Set: "スキルセット", Use: "使う" }[verb]}${tip || ""}: ${text}`],
+  [/^Play the (.+?), home terrain (\w+)$/, (m, name, t) => `${name} を選ぶ (適性: ${TERRAIN_JA[t]})`],
+  [/^(Pick|Choose|Set|Use) (.+?)( \(おススメ\))?: (.*)$/, (m, verb, name, tip, text) => `${name} を${{ Pick: "取る", Choose: "基本スキルにする", Set: "スキルセット", Use: "使う" }[verb]}${tip || ""}: ${text}`],
   [/^Place no more workers$/, "これ以上配置しない"], [/^Strike no more cells$/, "これ以上マスを選ばない"],
   [/^Move no more workers$/, "これ以上移動しない"], [/^No more discards or exchanges$/, "これ以上捨てない・変換しない"],
   [/^Discard no more cards$/, "これ以上捨てない"], [/^Build nothing more$/, "これ以上建設しない"],
@@ -177,9 +172,9 @@ const PHRASES = [
   [/^Seat (\d) draws (\d+) card\(s\)\.$/, "席$1 がカードを $2 枚引く。"],
   [/^Seat (\d) spends (\d+) morale on the war\.$/, "席$1 が戦意 $2 個を戦争に使う。"],
   [/^Seat (\d) scores (\d+) VP for (\S+)\.$/, "席$1 が$3で $2 VP。"],
-  [/^Seat (\d) plays the .+? \((.+?), home: (\w+)\)\.$/, (m, s, name, t) => `席${s} の種族は ${name} (適性: ${TERRAIN_JA[t]})。`],
-  [/^Seat (\d)'s basic skill: .+? \((.+?)\)\.$/, "席$1 の基本スキル: $2。"],
-  [/^Seat (\d) (sets|uses) .+? \((.+?)\): (.*)\.$/, (m, s, verb, name, text) => `席${s} が ${name} を${verb === "sets" ? "スキルセット" : "使う"}: ${text}。`],
+  [/^Seat (\d) plays the (.+?) \(home: (\w+)\)\.$/, (m, s, name, t) => `席${s} の種族は ${name} (適性: ${TERRAIN_JA[t]})。`],
+  [/^Seat (\d)'s basic skill: (.+?)\.$/, "席$1 の基本スキル: $2。"],
+  [/^Seat (\d) (sets|uses) (.+?): (.*)\.$/, (m, s, verb, name, text) => `席${s} が ${name} を${verb === "sets" ? "スキルセット" : "使う"}: ${text}。`],
   [/^Seat (\d) is the start player\.$/, "席$1 がスタートプレイヤー。"],
   [/^Seat (\d) lays a basic skill face down\.$/, "席$1 が基本スキルを伏せる。"],
   [/^Seat (\d) takes (\d+) morale, (\d+) food and (\d+) faith\.$/, "席$1 が戦意 $2・食料 $3・信仰 $4 を得る。"],

@@ -38,13 +38,13 @@ export function draw(root, message, ctx) {
   root.append(el("p", { class: "phase" },
     stat(ja(L, "Round", "ラウンド"), `${v.round}/${v.rounds}`), " ",
     phaseStat(L, v.phase, PHASES_JA), " ",
-    v.resolving ? stat(ja(L, "Resolving", "処理中"), `${ctx.seatName(v.resolving.seat)} · ${v.resolving.card.number} ${v.resolving.card.name}`) : null, " ",
+    v.resolving ? stat(ja(L, "Resolving", "処理中"), `${ctx.seatName(v.resolving.seat)} · ${v.resolving.card.number} ${ctx.name(v.resolving.card.name)}`) : null, " ",
     stat(ja(L, "Deck", "山札"), v.deck)));
   root.append(moon(v.moon, L));
   root.append(section(`${ja(L, "Field", "場")}${v.face_down_actions ? ` (${ja(L, "face down", "伏せ")}: ${v.face_down_actions})` : ""}`,
     el("div", { class: "cards field" }, v.field.length ? v.field.map((c) => action(c, ctx, true)) : el("span", { class: "muted", text: "—" }))));
   root.append(section(ja(L, "Awards", "アワード"), el("div", { class: "cards awards" }, v.awards.length ? v.awards.map((a) => el("div", { class: "card award", title: a.english },
-    el("b", { text: a.name }), L === "ja" ? null : el("small", { text: ` ${a.english}` }), el("div", { class: "text", text: a.text }))) : el("span", { class: "muted", text: "—" }))));
+    el("b", { text: ctx.name(a.name) }), el("div", { class: "text", text: a.text }))) : el("span", { class: "muted", text: "—" }))));
   if (v.market) root.append(section(ja(L, "Flea market: put cards into your front", "蚤の市: 自分の前に置くカード"), resources(v.market, ctx, "market")));
   if (v.bonus_card) root.append(section(ja(L, "Bonus resource", "ボーナスリソース"), resources([v.bonus_card], ctx, "bonus")));
   if (message.seat !== null && message.seat !== undefined) root.append(...own(v, ctx));
@@ -67,7 +67,7 @@ function moon(m, L) {
 function action(c, ctx, clickable) {
   const L = ctx.lang;
   return el("div", { class: `card action-card${c.red ? " red" : ""}`, "data-target": clickable ? `act:${c.number}` : null, "data-card": c.number, title: c.english },
-    el("b", { text: `${c.number} ${c.name}` }), L === "ja" ? null : el("small", { text: ` ${c.english}` }),
+    el("b", { text: `${c.number} ${ctx.name(c.name)}` }),
     c.red || c.module ? el("div", { class: "meta", text: [c.red ? ja(L, "red: first", "赤: 先に処理") : null, c.module].filter(Boolean).join(" · ") }) : null,
     el("div", { class: "text", text: c.text }));
 }
