@@ -187,12 +187,13 @@ class Screen:
     def _show(self, seat: int) -> None:
         """The seat's picture of the game and its numbered choices."""
         state, console = self.state, self.console
-        screen = getattr(state, "screen", None)
+        presenter = state.game.presenter
+        screen = presenter.screen(state, seat, console.width)
         if screen is not None and console.color_system is not None:
-            console.print(screen(seat, console.width), highlight=False)
+            console.print(screen, highlight=False)
         else:
             console.rule(f"Seat {seat + 1}")
-            console.print(state.render(seat), markup=False, highlight=False)
+            console.print(presenter.render(state, seat), markup=False, highlight=False)
         menu(console, state)
 
     def before_play(self) -> None:
@@ -250,15 +251,14 @@ def menu(console: Console, state: State) -> None:
     """The numbered choices, one a line. A game with short labels (`short_label`) keeps
     its menu within `MENU_ROWS` lines: short labels where the full ones do not fit, in
     columns where there are more choices than rows."""
-    legal = state.legal()
-    short = getattr(state, "short_label", None)
-    items = [f"{i:>2}. {state.label(action)}" for i, action in enumerate(legal, 1)]
-    if short is None:
+    legal, presenter = state.legal(), state.game.presenter
+    items = [f"{i:>2}. {presenter.label(state, a)}" for i, a in enumerate(legal, 1)]
+    if presenter.short_label(state, legal[0]) is None:
         for item in items:
             console.print(item, markup=False, highlight=False, overflow="fold")
         return
     if len(items) > MENU_ROWS or max(map(len, items)) > console.width:
-        items = [f"{i:>2}. {short(action)}" for i, action in enumerate(legal, 1)]
+        items = [f"{i:>2}. {presenter.short_label(state, a)}" for i, a in enumerate(legal, 1)]
     columns = -(-len(items) // MENU_ROWS)
     rows = -(-len(items) // columns)
     width = console.width // columns if columns > 1 else console.width + 1
@@ -332,7 +332,7 @@ def replay_record(path: Path, content_path: Path | None, step: bool, console: Co
                               "was it cut short?")
         if record.result:
             raise RecordError(f"{path}: field result is given, but the game has not ended")
-        console.print(state.render(None), markup=False, highlight=False)
+        console.print(state.game.presenter.render(state), markup=False, highlight=False)
         console.print(f"{path}: {len(record.actions)} actions replayed exactly; the game "
                       f"stopped there: {record.stopped}.", markup=False, highlight=False)
         return state
@@ -349,13 +349,13 @@ def _step_through(record: Record, game: Any, content: Any, console: Console) -> 
         len(record.seats), record.seed, options_from_dict(game, record.options), content
     )
     interactive = sys.stdin.isatty()
-    console.print(state.render(None), markup=False, highlight=False)
+    console.print(state.game.presenter.render(state), markup=False, highlight=False)
     for i, action in enumerate(record.actions, 1):
         console.rule()
         console.print(f"{i}. seat {state.to_move + 1} ({record.seats[state.to_move]}): "
-                      f"{state.label(action)}", markup=False, highlight=False)
+                      f"{state.game.presenter.label(state, action)}", markup=False, highlight=False)
         state.play(action)
-        console.print(state.render(None), markup=False, highlight=False)
+        console.print(state.game.presenter.render(state), markup=False, highlight=False)
         if interactive:
             try:
                 answer = console.input("Enter: next, q: stop stepping ").strip().lower()
