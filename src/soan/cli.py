@@ -162,11 +162,12 @@ def show(
         seed,
         content=game.load_content(str(content) if content else None),
     )
-    if svg is not None and not hasattr(state, "svg"):
+    picture = game.presenter.svg(state)
+    if svg is not None and picture is None:
         fail(f"--svg: {game.title} has no map to draw as SVG")
-    console.print(state.render(None), highlight=False, markup=False)
+    console.print(game.presenter.render(state), highlight=False, markup=False)
     if svg is not None:
-        write_atomic(svg, state.svg())
+        write_atomic(svg, picture)
         console.print(f"wrote {svg}", markup=False, highlight=False)
 
 

@@ -245,15 +245,16 @@ class Screen:
     def _show(self, seat: int) -> None:
         """The seat's picture of the game and its numbered choices."""
         state, console = self.state, self.console
-        screen = getattr(state, "screen", None)
+        presenter = state.game.presenter
+        screen = presenter.screen(state, seat, console.width)
         if screen is not None and console.color_system is not None:
             with console.capture() as captured:
-                console.print(screen(seat, console.width), highlight=False)
+                console.print(screen, highlight=False)
             named = Text.from_ansi(self.say(captured.get()))
             console.print(named, highlight=False, no_wrap=True, crop=True, end="")
         else:
             console.rule(f"Seat {seat + 1}")
-            console.print(self.say(state.render(seat)), markup=False, highlight=False)
+            console.print(self.say(presenter.render(state, seat)), markup=False, highlight=False)
         menu(console, state, self.say)
 
     def before_play(self) -> None:
@@ -314,15 +315,14 @@ def menu(console: Console, state: State, say: Any = _as_is) -> None:
     """The numbered choices, one a line (`say` shows the names in them). A game with
     short labels (`short_label`) keeps its menu within `MENU_ROWS` lines: short labels
     where the full ones do not fit, in columns where there are more choices than rows."""
-    legal = state.legal()
-    short = getattr(state, "short_label", None)
-    items = [f"{i:>2}. {say(state.label(action))}" for i, action in enumerate(legal, 1)]
-    if short is None:
+    legal, presenter = state.legal(), state.game.presenter
+    items = [f"{i:>2}. {say(presenter.label(state, a))}" for i, a in enumerate(legal, 1)]
+    if presenter.short_label(state, legal[0]) is None:
         for item in items:
             console.print(item, markup=False, highlight=False, overflow="fold")
         return
     if len(items) > MENU_ROWS or max(map(cell_len, items)) > console.width:
-        items = [f"{i:>2}. {say(short(action))}" for i, action in enumerate(legal, 1)]
+        items = [f"{i:>2}. {say(presenter.short_label(state, a))}" for i, a in enumerate(legal, 1)]
     columns = -(-len(items) // MENU_ROWS)
     rows = -(-len(items) // columns)
     width = console.width // columns if columns > 1 else console.width + 1
@@ -404,7 +404,7 @@ def replay_record(path: Path, content_path: Path | None, step: bool, console: Co
                               "was it cut short?")
         if record.result:
             raise RecordError(f"{path}: field result is given, but the game has not ended")
-        console.print(names_in(state.render(None), lang, content), markup=False,
+        console.print(names_in(state.game.presenter.render(state), lang, content), markup=False,
                       highlight=False)
         console.print(f"{path}: {len(record.actions)} actions replayed exactly; the game "
                       f"stopped there: {record.stopped}.", markup=False, highlight=False)
@@ -423,14 +423,15 @@ def _step_through(record: Record, game: Any, content: Any, console: Console,
         len(record.seats), record.seed, options_from_dict(game, record.options), content
     )
     interactive = sys.stdin.isatty()
-    console.print(names_in(state.render(None), lang, content), markup=False, highlight=False)
+    presenter = game.presenter
+    console.print(names_in(presenter.render(state), lang, content), markup=False, highlight=False)
     for i, action in enumerate(record.actions, 1):
         console.rule()
         console.print(f"{i}. seat {state.to_move + 1} ({record.seats[state.to_move]}): "
-                      f"{names_in(state.label(action), lang, content)}", markup=False,
+                      f"{names_in(presenter.label(state, action), lang, content)}", markup=False,
                       highlight=False)
         state.play(action)
-        console.print(names_in(state.render(None), lang, content), markup=False,
+        console.print(names_in(presenter.render(state), lang, content), markup=False,
                       highlight=False)
         if interactive:
             try:

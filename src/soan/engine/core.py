@@ -256,10 +256,11 @@ class Presenter:
         """Plain words for an action, for people and logs."""
         return state.label(action)
 
-    def short_label(self, state: State, action: Action) -> str:
-        """A label short enough for a long numbered list of choices."""
+    def short_label(self, state: State, action: Action) -> str | None:
+        """A label short enough for a long numbered list of choices; None where the
+        game keeps one label for every list."""
         short = getattr(state, "short_label", None)
-        return short(action) if short else self.label(state, action)
+        return short(action) if short else None
 
     def action_kind(self, state: State, action: Action) -> str:
         """The kind of an action in the game's own words, for counting what winners do."""

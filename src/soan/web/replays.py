@@ -41,8 +41,9 @@ class Viewer:
         state = game.new(len(record.seats), record.seed, options_from_dict(game, record.options),
                          content)
         checkpoints, steps = [state.copy()], []
+        label = state.game.presenter.label
         for i, action in enumerate(record.actions, 1):
-            steps.append({"seat": state.to_move, "label": state.label(action)})
+            steps.append({"seat": state.to_move, "label": label(state, action)})
             state.play(action)
             if i % EVERY == 0:
                 checkpoints.append(state.copy())
