@@ -19,7 +19,7 @@ def test_greedy_takes_the_action_that_leads_by_most(cityplan, cityplan_content):
     for action in state.legal():
         after = state.copy()
         after.play(action)
-        leads[action] = lead(after.evaluate(), seat)
+        leads[action] = lead(cityplan.evaluator.evaluate(after), seat)
     assert leads[greedy_action(state, Rng(1))] == max(leads.values())
 
 

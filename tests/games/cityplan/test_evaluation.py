@@ -9,7 +9,7 @@ import pytest
 
 from soan.games.cityplan import evaluation as E
 from soan.games.cityplan.state import BUILD, PAY
-from tests.games.cityplan.helpers import add_buildings, new, pick_all, set_hand
+from tests.games.cityplan.helpers import GAME, add_buildings, new, pick_all, set_hand
 
 PLAIN_CITY = ["Apartment", "Shopping street", "Warehouse"]
 
@@ -25,14 +25,14 @@ def test_tv_tower_is_worth_the_power_of_every_building_to_come():
     add_buildings(state, 0, [*PLAIN_CITY, "TV tower"])
     to_come = state.options.end_buildings - len(state.tableaux[0])  # 5 built of 10
     assert effect_value(state) == pytest.approx(E.POWER_CHIP * E.POWER_PER_BUILDING * to_come)
-    before = state.evaluate()[0]
+    before = GAME.evaluator.evaluate(state)[0]
     state.power[0] += 10  # chips a city that pays no power cannot use
-    assert state.evaluate()[0] == pytest.approx(before)
+    assert GAME.evaluator.evaluate(state)[0] == pytest.approx(before)
     plain = new(2, seed=5)
     add_buildings(plain, 0, PLAIN_CITY)
-    before = plain.evaluate()[0]
+    before = GAME.evaluator.evaluate(plain)[0]
     plain.power[0] -= 10  # a city that pays power misses them
-    assert plain.evaluate()[0] < before
+    assert GAME.evaluator.evaluate(plain)[0] < before
 
 
 def test_construction_site_counts_its_two_free_buildings_from_the_moment_it_is_chosen():
@@ -44,12 +44,12 @@ def test_construction_site_counts_its_two_free_buildings_from_the_moment_it_is_c
     assert state.phase == BUILD and state.to_move == 0
     state.play(("build", site))
     assert state.phase == PAY
-    chosen = state.evaluate()[0]  # paid for as if built: its free buildings included
+    chosen = GAME.evaluator.evaluate(state)[0]  # paid for as if built: its free buildings included
     for c in payment[:4]:
         state.play(("pay", c))
     assert state.free[0] == 2 and state.to_move == 1
     assert effect_value(state) == pytest.approx(2 * E.CARDS_PER_BUILDING * E.HAND_CARD)
-    assert state.evaluate()[0] == pytest.approx(chosen)
+    assert GAME.evaluator.evaluate(state)[0] == pytest.approx(chosen)
 
 
 def test_a_card_discount_saves_cards_on_the_buildings_of_its_type_to_come():

@@ -2,7 +2,8 @@
 Japanese of the draft (「収入」「交換」「議会」, 「議会ボーナス」「完成ボーナス」「都市ボーナス」...)."""
 
 from soan.games.cityplan import scoring
-from soan.games.cityplan.state import ACTION_CARDS, ACTION_KINDS, LOTTERY_DECIDED
+from soan.games.cityplan.presentation import ACTION_KINDS
+from soan.games.cityplan.state import ACTION_CARDS, LOTTERY_DECIDED
 from tests.games.cityplan.helpers import GAME
 from tests.games.glossary_check import check_title_and_variants, played_words, without_japanese
 

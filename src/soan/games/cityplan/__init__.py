@@ -7,10 +7,13 @@ from typing import Any
 from soan.engine.core import Game
 from soan.engine.registry import register
 from soan.games.cityplan import content as content_module
+from soan.games.cityplan.codes import ACTION_CARDS, LOTTERY_DECIDED
 from soan.games.cityplan.content import Cards, CityPlanContent
+from soan.games.cityplan.evaluation import CityPlanEvaluator
 from soan.games.cityplan.glossary import GLOSSARY
 from soan.games.cityplan.options import VARIANTS, Options
-from soan.games.cityplan.state import ACTION_CARDS, LOTTERY_DECIDED, CityPlanState
+from soan.games.cityplan.presentation import CityPlanPresenter
+from soan.games.cityplan.state import CityPlanState
 
 _CARDS: dict[tuple[str, bool, int], Cards] = {}
 
@@ -32,6 +35,8 @@ class CityPlan(Game):
     variants = VARIANTS
     glossary = GLOSSARY
     length_options = ("end_buildings", "hand_limit", "build_income")
+    presenter = CityPlanPresenter()
+    evaluator = CityPlanEvaluator()
 
     def load_content(self, path: str | None = None) -> CityPlanContent:
         return content_module.load(path)
@@ -55,3 +60,5 @@ class CityPlan(Game):
 
 GAME = register(CityPlan())
 CityPlanState.game = GAME
+# `State` still names `label` among a state's duties; City Plan's words are its presenter's
+CityPlanState.__abstractmethods__ -= {"label"}

@@ -31,7 +31,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from soan.games.cityplan import state as rules
+from soan.engine.core import Evaluator
+from soan.games.cityplan.codes import BUILD, EXCHANGE, PAY, PICK
 from soan.games.cityplan.content import COM, IND, RES, SPE, Cards
 
 if TYPE_CHECKING:
@@ -49,6 +50,13 @@ TIE_WIN = 0.5  # City Hall: a tie for first happens now and then
 CARD_QUALITY = 0.2  # points per point a hand card promises above the deck's average
 
 
+class CityPlanEvaluator(Evaluator):
+    """The hand-written judge the City Plan bots use, bound to the game as `evaluator`."""
+
+    def evaluate(self, state: CityPlanState) -> list[float]:
+        return evaluate(state)
+
+
 def evaluate(state: CityPlanState) -> list[float]:
     if state.over:
         return [float(x) for x in state.scores()]
@@ -56,7 +64,7 @@ def evaluate(state: CityPlanState) -> list[float]:
     hands = [len(h) for h in state.hands]
     quality = [hand_quality(state.cards, h) for h in state.hands]
     tableaux, power, chips, free = state.tableaux, state.power, state.chips, state.free
-    if phase == rules.PICK:
+    if phase == PICK:
         chips, supply = chips.copy(), state.parliament
         for s, pick in enumerate(state.picks):
             if pick == 3 and supply:
@@ -64,7 +72,7 @@ def evaluate(state: CityPlanState) -> list[float]:
                 supply -= 1
             elif pick in (1, 3):
                 hands[s] += 1
-    elif phase == rules.PAY:
+    elif phase == PAY:
         s, building = state.to_move, state.building
         tableaux, power, free = tableaux.copy(), power.copy(), free.copy()
         tableaux[s] = [*tableaux[s], building]
@@ -77,7 +85,7 @@ def evaluate(state: CityPlanState) -> list[float]:
             power[s] -= state.power_cost(s, building)
         if state.cards.effect[building] == "free_builds":
             free[s] += state.cards.amount[building]
-    elif phase == rules.EXCHANGE:
+    elif phase == EXCHANGE:
         hands[state.to_move] += state.exchanged
     most = max(chips)
     turns_left = max(state.options.end_buildings - max(len(t) for t in tableaux), 0)
@@ -95,7 +103,7 @@ def hand_cap(state: CityPlanState, seat: int) -> int:
     of the build phase, 「建設フェイズの終了時に手札の枚数をチェックします」)."""
     limit = state.options.hand_limit
     phase = state.phase
-    if phase in (rules.PICK, rules.EXCHANGE) or (phase == rules.BUILD and seat in state.queue):
+    if phase in (PICK, EXCHANGE) or (phase == BUILD and seat in state.queue):
         return limit + BUILDING_SPEND
     return limit
 

@@ -6,12 +6,10 @@ everywhere (ruling C8), which `Cards.counts` already encodes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from soan.games.cityplan.content import COM, IND, PWR, RES, SPE, TYPE_NAMES, Cards, IncomeCard
-
-if TYPE_CHECKING:
-    from soan.games.cityplan.state import CityPlanState
+from soan.games.cityplan.codes import LOTTERY_DECIDED
+from soan.games.cityplan.content import COM, IND, PWR, RES, SPE, Cards
 
 SOURCES = ("buildings", "councillors", "parliament", "completion", "development", "city")
 WITHOUT_LOTTERY = tuple(k for k in SOURCES if k != "city")  # 都市ボーナス is the lottery
@@ -58,58 +56,63 @@ def completion(n_buildings: int, n_special: int, table10: tuple, table9: tuple) 
     return 0
 
 
-def breakdown(state: CityPlanState) -> list[dict[str, int]]:
-    cards, opts = state.cards, state.options
-    most = max(state.chips)
-    out = []
-    for s in range(state.seats):
-        tableau = state.tableaux[s]
-        n = counts(cards, tableau)
-        chips = state.chips[s]
-        parliament = 0
-        if chips == 0:
-            parliament -= opts.parliament_penalty
-        elif chips == most:
-            parliament += opts.parliament_bonus
-        out.append(
-            {
-                "buildings": sum(cards.points[c] for c in tableau),
-                "councillors": chips,
-                "parliament": parliament,
-                "completion": completion(n[6], n[SPE], opts.completion_10, opts.completion_9),
-                "development": development(cards, tableau, opts.development_multiplier),
-                "city": sum(cards.bonus[c] for c in state.lottery[s]),
-            }
-        )
-    return out
+class Scoring:
+    """The end-of-game totals and the winner, mixed into `CityPlanState`."""
 
+    __slots__ = ()
 
-def effect_text(cards: Cards, c: int) -> str:
-    effect, amount = cards.effect[c], cards.amount[c]
-    if effect == "card_discount":
-        return f"your {TYPE_NAMES[cards.target[c]]} buildings cost {amount} card(s) less"
-    if effect == "power_discount":
-        return f"your buildings need {amount} power less"
-    if effect == "no_power":
-        return "you pay no power for buildings"
-    if effect == "extra_income":
-        return f"when you build nothing you draw {amount} more"
-    if effect == "free_builds":
-        return f"your next {amount} buildings cost 0 cards"
-    if effect == "tie_win":
-        return "wins a tie for first place"
-    return ""
+    seats: int
+    options: Any
+    cards: Cards
+    tableaux: list[list[int]]
+    chips: list[int]
+    lottery: list[list[int]]
 
+    def breakdown(self) -> list[dict[str, int]]:
+        cards, opts = self.cards, self.options
+        most = max(self.chips)
+        out = []
+        for s in range(self.seats):
+            tableau = self.tableaux[s]
+            n = counts(cards, tableau)
+            chips = self.chips[s]
+            parliament = 0
+            if chips == 0:
+                parliament -= opts.parliament_penalty
+            elif chips == most:
+                parliament += opts.parliament_bonus
+            out.append(
+                {
+                    "buildings": sum(cards.points[c] for c in tableau),
+                    "councillors": chips,
+                    "parliament": parliament,
+                    "completion": completion(n[6], n[SPE], opts.completion_10, opts.completion_9),
+                    "development": development(cards, tableau, opts.development_multiplier),
+                    "city": sum(cards.bonus[c] for c in self.lottery[s]),
+                }
+            )
+        return out
 
-def income_text(card: IncomeCard) -> str:
-    nouns = {"buildings": "buildings", "special": "special facilities", "power": "power plants"}
-    what = nouns.get(card.condition, f"{card.condition} buildings")
-    who = (
-        "every player"
-        if not card.max_buildings
-        else f"players with at most {card.max_buildings} buildings"
-    )
-    return f"when someone has {card.count} {what}: {who} draw {card.draw}"
+    def scores(self) -> list[int]:
+        return [sum(b.values()) for b in self.breakdown()]
+
+    def lottery_decided(self) -> bool:
+        """True when the city-bonus lottery changed the winner (RULINGS C15): the
+        designer asks to read such games as near-ties."""
+        return any(LOTTERY_DECIDED in u for u in self.usage())
+
+    def _winners(self, sources: tuple[str, ...] = SOURCES) -> list[int]:
+        """The top total (counting only `sources`); the City Hall owner wins a tie."""
+        totals = [sum(b[k] for k in sources) for b in self.breakdown()]
+        best = max(totals)
+        tied = [s for s, t in enumerate(totals) if t == best]
+        if len(tied) > 1:
+            hall = [
+                s for s in tied if any(self.cards.effect[c] == "tie_win" for c in self.tableaux[s])
+            ]
+            if len(hall) == 1:
+                return hall
+        return tied
 
 
 __all__ = [
@@ -119,7 +122,7 @@ __all__ = [
     "RES",
     "SOURCES",
     "SPE",
-    "breakdown",
+    "Scoring",
     "completion",
     "counts",
     "development",

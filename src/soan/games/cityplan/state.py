@@ -5,6 +5,10 @@ are in, then they resolve by number), the build phase (mayor first: build one
 card or draw two), the hand limit check, and the income phase (income cards,
 lowest value first). See `rules.md` beside this file for the rules in English
 with every ruling.
+
+The end-of-game scoring (`scoring.Scoring`) and what a seat may see
+(`view.View`) are mixed in; the words and pictures people read are the game's
+presenter's, and how bots judge a position its evaluator's.
 """
 
 from __future__ import annotations
@@ -14,18 +18,21 @@ from typing import Any
 from soan.engine.cards import take_cards
 from soan.engine.core import Action, OptionsError, State
 from soan.engine.rng import Rng
-from soan.games.cityplan import evaluation, render, scoring
-from soan.games.cityplan.content import COM, IND, PWR, RES, SPE, TYPE_NAMES, Cards, IncomeCard
+from soan.games.cityplan import scoring
+from soan.games.cityplan.codes import (
+    ACTION_CARDS,
+    BUILD,
+    EXCHANGE,
+    LIMIT,
+    LOTTERY_DECIDED,
+    OVER,
+    PAY,
+    PICK,
+)
+from soan.games.cityplan.content import COM, IND, PWR, RES, SPE, Cards, IncomeCard
 from soan.games.cityplan.options import Options
-
-PICK, EXCHANGE, BUILD, PAY, LIMIT, OVER = range(6)
-PHASE_NAMES = ("action", "exchange", "build", "pay", "hand limit", "over")
-ACTION_CARDS = {1: "Income", 2: "Exchange", 3: "Parliament"}
-ACTION_KINDS = {  # what people call each kind of choice (for the lab's tables)
-    "build": "build", "pay": "pay a card", "income": "build nothing (draw)",
-    "discard": "discard", "done": "end exchange",
-}
-LOTTERY_DECIDED = "lottery:decided"
+from soan.games.cityplan.scoring import Scoring
+from soan.games.cityplan.view import View
 
 _MAX_ID = 1024
 _PICKS = [("act", 1), ("act", 2), ("act", 3)]
@@ -48,7 +55,7 @@ CONDITION_INDEX = {
 }
 
 
-class CityPlanState(State):
+class CityPlanState(Scoring, View, State):
     __slots__ = (
         "building",
         "cards",
@@ -258,9 +265,6 @@ class CityPlanState(State):
             return (f"action:{ACTION_CARDS[action[1]]}",)
         return ()
 
-    def action_kind(self, action: Action) -> str:
-        return ACTION_KINDS[action[0]] if action[0] != "act" else ACTION_CARDS[action[1]]
-
     def card_cost(self, seat: int, card: int) -> int:
         """Cards to discard to build `card` now (discounts, free builds)."""
         if self.free[seat]:
@@ -420,127 +424,6 @@ class CityPlanState(State):
 
     def _draw(self, s: int, k: int) -> None:
         self.hands[s].extend(self._take(k))
-
-    # ---- results -----------------------------------------------------------------------
-
-    def breakdown(self) -> list[dict[str, int]]:
-        return scoring.breakdown(self)
-
-    def scores(self) -> list[int]:
-        return [sum(b.values()) for b in scoring.breakdown(self)]
-
-    def evaluate(self) -> list[float]:
-        return evaluation.evaluate(self)
-
-    def lottery_decided(self) -> bool:
-        """True when the city-bonus lottery changed the winner (RULINGS C15): the
-        designer asks to read such games as near-ties."""
-        return any(LOTTERY_DECIDED in u for u in self.usage())
-
-    def _winners(self, sources: tuple[str, ...] = scoring.SOURCES) -> list[int]:
-        """The top total (counting only `sources`); the City Hall owner wins a tie."""
-        totals = [sum(b[k] for k in sources) for b in self.breakdown()]
-        best = max(totals)
-        tied = [s for s, t in enumerate(totals) if t == best]
-        if len(tied) > 1:
-            hall = [
-                s for s in tied if any(self.cards.effect[c] == "tie_win" for c in self.tableaux[s])
-            ]
-            if len(hall) == 1:
-                return hall
-        return tied
-
-    # ---- what people see ---------------------------------------------------------------
-
-    def card_info(self, c: int) -> dict[str, Any]:
-        cards = self.cards
-        info = {
-            "id": c,
-            "name": cards.name[c],
-            "english": cards.english[c],
-            "type": " + ".join(TYPE_NAMES[t] for t in cards.counts[c]),
-            "cost": cards.cost[c],
-            "points": cards.points[c],
-            "eco": cards.eco[c],
-        }
-        info["output" if cards.is_plant[c] else "power"] = cards.power[c]
-        if cards.effect[c] != "none":
-            info["effect"] = scoring.effect_text(cards, c)
-        return info
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        revealed = self.phase != PICK
-        data: dict[str, Any] = {
-            "game": "cityplan",
-            "turn": self.turn_no,
-            "phase": PHASE_NAMES[self.phase],
-            "mayor": self.mayor,
-            "to_move": self.to_move,
-            "deck": len(self.deck),
-            "discard": len(self.discard),
-            "parliament": {"open": self.opened, "chips": self.parliament},
-            "income_cards": [
-                {
-                    "value": c.value,
-                    "name": c.name,
-                    "english": c.english or c.name,
-                    "fired": f,
-                    "text": scoring.income_text(c),
-                }
-                for c, f in zip(self.incomes, self.fired, strict=True)
-            ],
-            "seats": [
-                {
-                    "seat": s,
-                    "hand_size": len(self.hands[s]),
-                    "tableau": [self.card_info(c) for c in self.tableaux[s]],
-                    "power": self.power[s],
-                    "councillors": self.chips[s],
-                    "free_builds": self.free[s],
-                    "picked": bool(self.picks[s]),
-                    "action": ACTION_CARDS[self.picks[s]] if revealed and self.picks[s] else None,
-                }
-                for s in range(self.seats)
-            ],
-            "log": list(self.log),
-        }
-        if self.phase == PAY:
-            data["building"] = self.card_info(self.building)
-        if seat is not None:
-            data["seat"] = seat
-            data["hand"] = [self.card_info(c) for c in self.hands[seat]]
-            if self.picks[seat]:
-                data["my_action"] = ACTION_CARDS[self.picks[seat]]
-        if self.over:
-            data["lottery"] = [[self.card_info(c) for c in drawn] for drawn in self.lottery]
-            data["scores"] = self.scores()
-            data["breakdown"] = self.breakdown()
-            data["winners"] = self.winners()
-        return data
-
-    def render(self, seat: int | None = None) -> str:
-        return render.render(self.view(seat))
-
-    def label(self, action: Action) -> str:
-        kind = action[0]
-        if kind == "act":
-            return f"Play action card {action[1]} {ACTION_CARDS[action[1]]}"
-        if kind == "done":
-            return f"Done (draw {self.exchanged} card(s))"
-        if kind == "income":
-            draw = self.options.build_income + self.mods[self.to_move][6]
-            return f"Build nothing: draw {draw} cards"
-        c = action[1]
-        name = self.cards.english[c]
-        if kind == "build":
-            s = self.to_move
-            paid, points = f"{self.card_cost(s, c)} card(s)", self.cards.points[c]
-            if self.cards.is_plant[c]:
-                return f"Build {name} (pay {paid}, +{self.cards.power[c]} power, {points} pt)"
-            return f"Build {name} (pay {paid} and {self.power_cost(s, c)} power, {points} pt)"
-        if kind == "pay":
-            return f"Pay with {name}"
-        return f"Discard {name}"
 
 
 def seat_mods(cards: Cards, tableau: list[int]) -> tuple[int, ...]:
