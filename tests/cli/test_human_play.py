@@ -150,7 +150,7 @@ def positions(players: int) -> Iterator:
 def test_the_populous_screen_and_menu_fit_80_by_24(players):
     for state in positions(players):
         console, out = terminal(80, colour=True)
-        console.print(state.screen(state.to_move, 80))
+        console.print(state.game.presenter.screen(state, state.to_move, 80))
         menu(console, state)
         lines = ANSI.sub("", out.getvalue()).rstrip("\n").splitlines()
         assert len(lines) + 1 <= 24, (state.phase, len(lines))  # and the prompt
@@ -160,7 +160,7 @@ def test_the_populous_screen_and_menu_fit_80_by_24(players):
 def test_the_populous_map_names_every_cell_and_outlines_the_area():
     state = next(s for s in positions(4) if s.area >= 0)
     console, out = terminal(80, colour=True)
-    console.print(state.screen(state.to_move, 80))
+    console.print(state.game.presenter.screen(state, state.to_move, 80))
     text = out.getvalue()
     plain = ANSI.sub("", text)
     world = state.board.world

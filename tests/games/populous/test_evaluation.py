@@ -49,12 +49,12 @@ def test_a_chosen_prosperity_is_worth_what_it_scores():
     state.play(("area", *pair))
     state.play(("act", PROSPERITY))
     assert state.phase == PLACE
-    chosen = state.evaluate()[0]
+    chosen = GAME.evaluator.evaluate(state)[0]
     state.play(("place", cells(state, t)[0]))
     assert state.phase == BUILD
     state.play(("build", cells(state, t)[0]))
     assert state.vp[0] == 4  # two areas with a worker, one with a house
-    assert state.evaluate()[0] == chosen
+    assert GAME.evaluator.evaluate(state)[0] == chosen
 
 
 def test_a_chosen_labour_is_worth_its_food_and_fp():
@@ -63,18 +63,18 @@ def test_a_chosen_labour_is_worth_its_food_and_fp():
     state.vp[1] = 20  # another seat leads: the FP gained leaves the turns left as they are
     state.play(("area", *pair))
     state.play(("act", LABOUR))
-    chosen = state.evaluate()[0]
+    chosen = GAME.evaluator.evaluate(state)[0]
     state.play(("place", cells(state, t)[2]))
     assert (state.food[0], state.fp[0]) == (4, 14)  # two workers and a house: 1 + 1 + 2
-    assert state.evaluate()[0] == chosen
+    assert GAME.evaluator.evaluate(state)[0] == chosen
 
 
 def test_once_the_area_is_chosen_the_best_action_card_counts():
     state, _, pair = seat_0_on_plains(PROSPERITY)
-    before = state.evaluate()[0]
+    before = GAME.evaluator.evaluate(state)[0]
     state.play(("area", *pair))
     assert state.phase == ACTION
-    assert state.evaluate()[0] > before
+    assert GAME.evaluator.evaluate(state)[0] > before
     assert greedy_action(state, Rng(1)) == ("act", PROSPERITY)
 
 
@@ -131,4 +131,4 @@ def test_while_bidding_a_side_counts_its_chance_of_winning():
     passed.play(("pass",))
     bid.play(("bid",))
     assert bid.phase == BID and war_odds(bid)[0] > war_odds(passed)[0]
-    assert bid.evaluate()[seat] > passed.evaluate()[seat]
+    assert GAME.evaluator.evaluate(bid)[seat] > GAME.evaluator.evaluate(passed)[seat]

@@ -3,7 +3,8 @@
 
 from soan.games.populous import scoring
 from soan.games.populous.codes import ACTION_NAMES
-from soan.games.populous.state import ACTION_KINDS, BRANCHES, DONE_KINDS
+from soan.games.populous.presentation import ACTION_KINDS, DONE_KINDS
+from soan.games.populous.state import BRANCHES
 from tests.games.glossary_check import check_title_and_variants, played_words, without_japanese
 from tests.games.populous.helpers import GAME
 

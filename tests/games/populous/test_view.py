@@ -46,10 +46,10 @@ def test_render_fits_80_columns_and_svg_is_wellformed(seats):
     while state.turn() < 4 * seats:
         state.play(rng.choice(state.legal()))
     for seat in (None, 0):
-        text = state.render(seat)
+        text = GAME.presenter.render(state, seat)
         assert max(len(line) for line in text.splitlines()) <= 80
-    assert "Your hand" in state.render(0)
-    svg = state.svg()
+    assert "Your hand" in GAME.presenter.render(state, 0)
+    svg = GAME.presenter.svg(state)
     assert ET.fromstring(svg).tag.endswith("svg")
     assert svg.count("<circle") + svg.count("stroke=\"#fff\"") > 0
 
@@ -60,18 +60,18 @@ def test_every_legal_action_has_words():
         rng = Rng(seed)
         while not state.over:
             for action in state.legal():
-                label = state.label(action)
+                label = GAME.presenter.label(state, action)
                 assert isinstance(label, str) and label and "None" not in label
             action = rng.choice(state.legal())
-            assert state.action_kind(action)
+            assert GAME.presenter.action_kind(state, action)
             state.play(action)
 
 
 def test_action_kinds_name_the_action_cards():
     state = new(3)
-    assert state.action_kind(("act", 3)) == "Prosperity"
-    assert state.action_kind(("wildact", 4)) == "Disaster with the wild card"
-    assert state.action_kind(("place", 3)) == "place a worker"
+    assert GAME.presenter.action_kind(state, ("act", 3)) == "Prosperity"
+    assert GAME.presenter.action_kind(state, ("wildact", 4)) == "Disaster with the wild card"
+    assert GAME.presenter.action_kind(state, ("place", 3)) == "place a worker"
 
 
 def test_the_log_never_names_a_hidden_card():

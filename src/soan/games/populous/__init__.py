@@ -9,8 +9,10 @@ from soan.engine.registry import register
 from soan.games.populous import content as content_module
 from soan.games.populous.codes import ACTION_NAMES
 from soan.games.populous.content import PopulousContent, Tables
+from soan.games.populous.evaluation import PopulousEvaluator
 from soan.games.populous.glossary import GLOSSARY
 from soan.games.populous.options import VARIANTS, Options
+from soan.games.populous.presentation import PopulousPresenter
 from soan.games.populous.state import BRANCHES, PopulousState
 
 _TABLES: dict[str, Tables] = {}
@@ -32,6 +34,8 @@ class Populous(Game):
     variants = VARIANTS
     glossary = GLOSSARY
     length_options = ("end_score",)
+    presenter = PopulousPresenter()
+    evaluator = PopulousEvaluator()
 
     def load_content(self, path: str | None = None) -> PopulousContent:
         return content_module.load(path)

@@ -25,10 +25,8 @@ bids are made, each side counts its chance of winning at the bids so far.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from soan.engine.core import Evaluator
 from soan.games.populous import effects as E
-from soan.games.populous import scoring
 from soan.games.populous.codes import (
     ACTION,
     BID,
@@ -43,9 +41,7 @@ from soan.games.populous.codes import (
     VANDAL,
 )
 from soan.games.populous.content import MIRACLE
-
-if TYPE_CHECKING:
-    from soan.games.populous.state import PopulousState
+from soan.games.populous.state import PopulousState
 
 FOOD = 0.5
 PRESENCE_VP = 0.5  # per VP a Prosperity would score now
@@ -98,12 +94,19 @@ PRESENCE_GROWTH = 1.0
 FREE_TERRAIN_PER_TURN = 0.3 * (FOOD + WORKER_ON_MAP)
 
 
+class PopulousEvaluator(Evaluator):
+    """The hand-written bots' judge of a Populous position, as the game binds it."""
+
+    def evaluate(self, state: PopulousState) -> list[float]:
+        return evaluate(state)
+
+
 def evaluate(state: PopulousState) -> list[float]:
     opts = state.options
     presence = [state.presence_vp(s) for s in range(state.seats)]
     turns = turns_left(state)
     values = []
-    for s, total in enumerate(scoring.scores(state)):
+    for s, total in enumerate(state.scores()):
         value = float(total)
         if not state.over:
             value += food_worth(state.food[s], turns)

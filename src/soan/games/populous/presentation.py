@@ -1,133 +1,45 @@
-"""What people see of a Populous state: its view, action labels, text and SVG pictures,
-and the colour screen a player reads at the terminal.
+"""What people see of a Populous state: action labels and kinds, text and SVG pictures,
+and the colour screen a player reads at the terminal (the seat's view as data is the
+state's own, in `view`).
 
-Everything here is built only from what the seat may know: its own grace
+Everything here is drawn only from what the seat may know: its own grace
 hand (and setup offer), everyone's public pieces, tracks and grace areas, the
 size of the deck and of other hands, the face-up discards and the public log.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 
 from soan.boards import terrain as T
 from soan.boards.render import Mark, svg_map, text_map
-from soan.engine.core import Action
+from soan.engine.core import Action, Presenter
 from soan.games.populous import content as C
 from soan.games.populous.codes import (
     ACTION_NAMES,
-    BID,
     DRAW,
     EMPTY,
     GRACE,
-    NEUTRAL,
     PHASE_NAMES,
     PLACE,
-    RETURN,
     VANDAL,
 )
+from soan.games.populous.state import PopulousState
+from soan.games.populous.view import GENESIS
 
-if TYPE_CHECKING:
-    from soan.games.populous.state import PopulousState
-
-_GENESIS = ("1", "2", "3", "4", "5", "W")
-
-
-def card_info(state: PopulousState, k: int) -> dict[str, Any]:
-    t = state.tables
-    return {
-        "id": k, "name": t.card_name[k], "english": t.card_english[k],
-        "kind": C.KIND_NAMES[t.card_kind[k]], "cost": t.card_cost[k], "text": t.card_text[k],
-    }
-
-
-def piece_info(code: int) -> dict[str, Any] | None:
-    if code == EMPTY:
-        return None
-    if code == VANDAL:
-        return {"kind": "vandal"}
-    return {"kind": "house" if code & 1 else "worker", "seat": code >> 1}
-
-
-def _genesis(down: int) -> dict[str, list[str]]:
-    return {
-        "up": [g for i, g in enumerate(_GENESIS) if not down >> i & 1],
-        "down": [g for i, g in enumerate(_GENESIS) if down >> i & 1],
-    }
-
-
-def view(state: PopulousState, seat: int | None) -> dict[str, Any]:
-    world, t, opts = state.board.world, state.tables, state.options
-    data: dict[str, Any] = {
-        "game": "populous",
-        "turn": state.turn_no,
-        "phase": PHASE_NAMES[state.phase],
-        "to_move": state.to_move,
-        "start_player": state.start,
-        "active": state.active,
-        "ending": state.ending,
-        "area": _area(state),
-        "action": ACTION_NAMES[state.action] if state.action > 0 else None,
-        "wild_used": state.wild,
-        "world": {
-            "tiles": [
-                {"pair": list(world.pairs[i]), "spot": list(world.spots[i]),
-                 "cells": list(world.tile_cells[i])}
-                for i in range(len(world.pairs))
-            ],
-            "cells": [
-                {"id": c, "name": world.cell_name(c), "terrain": T.KEYS[state.board.terrain[c]],
-                 "piece": piece_info(state.occ[c])}
-                for c in range(world.cells)
-            ],
-        },
-        "vandals_on_map": state.vandals,
-        "seats": [
-            {
-                "seat": s,
-                "race": t.race_english[state.race[s]] if state.race[s] >= 0 else None,
-                "race_text": t.race_text[state.race[s]] if state.race[s] >= 0 else None,
-                "vp": state.vp[s], "fp": state.fp[s], "score": state.vp[s] + state.fp[s],
-                "food": state.food[s],
-                "workers_left": state.workers[s], "houses_left": state.houses[s],
-                "workers_on_map": opts.workers - state.workers[s],
-                "hand_size": len(state.hands[s]),
-                "offer_size": len(state.offers[s]),
-                "grace_area": [card_info(state, k) for k in state.grace[s]],
-                "genesis": _genesis(state.down[s]),
-            }
-            for s in range(state.seats)
-        ],
-        "deck": len(state.deck),
-        "discard": [t.card_english[k] for k in state.discard],
-        "log": list(state.log),
-    }
-    if state.phase in (BID, RETURN):
-        data["war"] = {
-            "sides": list(state.bidders),
-            "bids": [state.bids[s] for s in range(state.seats)],
-            "losers_to_return": [None if s == NEUTRAL else s for s in state.losers],
-        }
-    if seat is not None:
-        data["seat"] = seat
-        data["hand"] = [card_info(state, k) for k in state.hands[seat]]
-        if state.offers[seat]:
-            data["offer"] = [card_info(state, k) for k in state.offers[seat]]
-    if state.over:
-        data["scores"] = state.scores()
-        data["breakdown"] = state.breakdown()
-        data["winners"] = state.winners()
-    return data
-
-
-def _area(state: PopulousState) -> str | None:
-    if state.area < 0:
-        return None
-    a, b = state.board.world.pairs[state.area]
-    return f"{a}-{b}"
+ACTION_KINDS = {  # what people call each kind of choice (for the lab's tables)
+    "race": "choose a race", "keep": "keep a grace card", "area": "choose an area",
+    "wild": "choose an area with the wild card", "place": "place a worker",
+    "remove": "remove a worker (Disaster)", "draw": "draw another card (Revelation)",
+    "build": "build a house", "vandal": "place a vandal", "grace": "play a grace card",
+    "discard": "discard a grace card", "bid": "commit food to the war",
+    "pass": "commit no more food", "return": "return a piece after the war",
+}
+DONE_KINDS = {PLACE: "place no more workers", DRAW: "draw no more cards",
+              GRACE: "play no grace card"}
 
 
 def _cell_words(state: PopulousState, c: int) -> str:
@@ -211,7 +123,7 @@ def marks(state: PopulousState) -> list[list[Mark]]:
 def _seat_line(state: PopulousState, s: int) -> str:
     t = state.tables
     race = t.race_english[state.race[s]] if state.race[s] >= 0 else "-"
-    genesis = "".join(g if not state.down[s] >> i & 1 else "_" for i, g in enumerate(_GENESIS))
+    genesis = "".join(g if not state.down[s] >> i & 1 else "_" for i, g in enumerate(GENESIS))
     mover = ">" if s == state.to_move else " "
     start = "S" if s == state.start else " "
     return (f"{mover}{start} seat {s + 1} {race:<10} VP {state.vp[s]:>3} FP {state.fp[s]:>3} "
@@ -234,7 +146,7 @@ def render(state: PopulousState, seat: int | None = None) -> str:
             lines.append(_fit(f"  seat {s + 1} grace area: {names}"))
     status = f"Turn {state.turn_no}, {PHASE_NAMES[state.phase]}"
     if state.area >= 0:
-        status += f", area {_area(state)}"
+        status += f", area {state.area_pair()}"
     if state.action > 0:
         status += f", {ACTION_NAMES[state.action]}" + (" (wild)" if state.wild else "")
     if state.ending:
@@ -330,7 +242,7 @@ def _panel_lines(state: PopulousState, seat: int | None, width: int) -> list[Tex
     lines = [Text(f"Turn {state.turn_no}, {PHASE_NAMES[state.phase]}", style="bold")]
     if state.area >= 0:
         action = f", {ACTION_NAMES[state.action]}" if state.action > 0 else ""
-        lines.append(Text(f"area {_area(state)}{action}", style="bold"))
+        lines.append(Text(f"area {state.area_pair()}{action}", style="bold"))
     for s in range(state.seats):
         race = t.race_english[state.race[s]] if state.race[s] >= 0 else "-"
         mover = ">" if s == state.to_move else " "
@@ -339,7 +251,7 @@ def _panel_lines(state: PopulousState, seat: int | None, width: int) -> list[Tex
         lines.append(Text(f"{mover}{start}{s + 1} {race:8.8} VP{state.vp[s]:>3} "
                           f"FP{state.fp[s]:>3}{you}", style="bold" if s == seat else ""))
         genesis = "".join(g if not state.down[s] >> i & 1 else "_"
-                          for i, g in enumerate(_GENESIS))
+                          for i, g in enumerate(GENESIS))
         lines.append(Text(f"   food{state.food[s]} w{state.workers[s]} h{state.houses[s]} "
                           f"c{len(state.hands[s])} {genesis}"))
     if seat is not None:
@@ -397,3 +309,38 @@ def short_label(state: PopulousState, action: Action) -> str:
     if kind == "race":
         return t.race_english[action[1]]
     return label(state, action)
+
+
+def action_kind(state: PopulousState, action: Action) -> str:
+    """The kind of an action in the game's words: each action card by its name."""
+    kind = action[0]
+    if kind in ("act", "wildact"):
+        name = ACTION_NAMES[action[1]]
+        return name if kind == "act" else f"{name} with the wild card"
+    if kind == "done":
+        return DONE_KINDS.get(state.phase, "done")
+    return ACTION_KINDS[kind]
+
+
+class PopulousPresenter(Presenter):
+    """Words and pictures of a Populous state, as the `Populous` game binds them."""
+
+    def label(self, state: PopulousState, action: Action) -> str:
+        return label(state, action)
+
+    def short_label(self, state: PopulousState, action: Action) -> str:
+        return short_label(state, action)
+
+    def action_kind(self, state: PopulousState, action: Action) -> str:
+        return action_kind(state, action)
+
+    def render(self, state: PopulousState, seat: int | None = None) -> str:
+        return render(state, seat)
+
+    def screen(self, state: PopulousState, seat: int | None, width: int) -> Any:
+        """The colour terminal screen: map, cell numbers, the seats beside it."""
+        return screen(state, seat, width)
+
+    def svg(self, state: PopulousState) -> str:
+        """The world with every piece on it, as a standalone SVG document."""
+        return svg(state)

@@ -7,10 +7,8 @@ many pieces it has there (「ワーカーとハウスが両方配置されてい
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from soan.games.populous.state import PopulousState
+from soan.games.populous.board import Board
+from soan.games.populous.options import Options
 
 SOURCES = ("start", "prosperity", "war", "grace", "fp")
 START, PROSPERITY, WAR, GRACE = range(4)  # VP sources, in vp_src per seat
@@ -34,28 +32,48 @@ def presence_vp(occ: list[int], tile_cells: tuple, seat: int, worker_vp: int, ho
     return total
 
 
-def workers_on_map(state: PopulousState, seat: int) -> int:
-    return state.options.workers - state.workers[seat]
+class Scoring:
+    """Points, their sources and the winners, mixed into `PopulousState`."""
 
+    __slots__ = ()
 
-def breakdown(state: PopulousState) -> list[dict[str, int]]:
-    """Each seat's VP by source (start, Prosperity, war, grace cards) and its FP."""
-    return [
-        dict(zip(SOURCES, [*state.vp_src[4 * s: 4 * s + 4], state.fp[s]], strict=True))
-        for s in range(state.seats)
-    ]
+    seats: int
+    options: Options
+    board: Board
+    occ: list[int]
+    vp: list[int]
+    vp_src: list[int]  # 4 VP sources per seat: START, PROSPERITY, WAR, GRACE
+    fp: list[int]
+    workers: list[int]  # left in each seat's stock
 
+    def presence_vp(self, s: int) -> int:
+        """The VP a Prosperity would score for `s` now."""
+        o = self.options
+        return presence_vp(self.occ, self.board.tile_cells, s, o.worker_vp, o.house_vp)
 
-def scores(state: PopulousState) -> list[int]:
-    return [v + f for v, f in zip(state.vp, state.fp, strict=True)]
+    def _gain_vp(self, s: int, amount: int, source: int) -> None:
+        self.vp[s] += amount
+        self.vp_src[4 * s + source] += amount
 
+    def workers_on_map(self, seat: int) -> int:
+        return self.options.workers - self.workers[seat]
 
-def winners(state: PopulousState) -> list[int]:
-    """Highest VP+FP; tied, the most workers on the map; still tied, a draw
-    (「それも同じなら引き分け」): nobody wins, so the list is empty."""
-    totals = scores(state)
-    best = max(totals)
-    tied = [s for s, t in enumerate(totals) if t == best]
-    most = max(workers_on_map(state, s) for s in tied)
-    leaders = [s for s in tied if workers_on_map(state, s) == most]
-    return leaders if len(leaders) == 1 else []
+    def scores(self) -> list[int]:
+        return [v + f for v, f in zip(self.vp, self.fp, strict=True)]
+
+    def breakdown(self) -> list[dict[str, int]]:
+        """Each seat's VP by source (start, Prosperity, war, grace cards) and its FP."""
+        return [
+            dict(zip(SOURCES, [*self.vp_src[4 * s: 4 * s + 4], self.fp[s]], strict=True))
+            for s in range(self.seats)
+        ]
+
+    def _winners(self) -> list[int]:
+        """Highest VP+FP; tied, the most workers on the map; still tied, a draw
+        (「それも同じなら引き分け」): nobody wins, so the list is empty."""
+        totals = self.scores()
+        best = max(totals)
+        tied = [s for s, t in enumerate(totals) if t == best]
+        most = max(self.workers_on_map(s) for s in tied)
+        leaders = [s for s in tied if self.workers_on_map(s) == most]
+        return leaders if len(leaders) == 1 else []

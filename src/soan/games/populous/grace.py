@@ -1,0 +1,124 @@
+"""The grace phase (3:恩寵フェイズ): play one grace card for FP, a miracle at once, a
+saint or holy site into the grace area, which holds a card per house on the map."""
+
+from __future__ import annotations
+
+from soan.engine.cards import take_cards
+from soan.engine.rng import Rng
+from soan.games.populous import effects as E
+from soan.games.populous import scoring
+from soan.games.populous.codes import DISCARD, GRACE
+from soan.games.populous.content import MIRACLE, Tables
+from soan.games.populous.options import Options
+
+RESUME_WAR, RESUME_LOSERS = range(2)  # where play goes on once a grace area fits again
+
+
+class Grace:
+    """The grace phase and the grace area, mixed into `PopulousState`."""
+
+    __slots__ = ()
+
+    options: Options
+    tables: Tables
+    rng: Rng
+    log: list[str]
+    phase: int
+    to_move: int | None
+    active: int
+    race: list[int]
+    mods: list[E.Mods]
+    free: list[int]
+    fp: list[int]
+    food: list[int]
+    houses: list[int]
+    hands: list[list[int]]
+    grace: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    resume: int  # RESUME_WAR or RESUME_LOSERS
+
+    def grace_cost(self, s: int, k: int) -> int:
+        cost = self.tables.card_cost[k] - self.mods[s][E.GRACE_DISCOUNT]
+        return cost if cost > 0 else 0
+
+    def _playable(self, s: int) -> list[int]:
+        fp = self.fp[s]
+        return [k for k in sorted(set(self.hands[s])) if self.grace_cost(s, k) <= fp]
+
+    def _grace_phase(self) -> None:
+        s = self.to_move = self.active
+        if self.hands[s] and self._playable(s):
+            self.phase = GRACE
+        else:
+            self._war_check()
+
+    def capacity(self, s: int) -> int:
+        """The grace area holds as many cards as the seat has houses on the map."""
+        return self.options.houses - self.houses[s]
+
+    def _play_grace(self, s: int, k: int) -> None:
+        t = self.tables
+        cost = self.grace_cost(s, k)
+        self.fp[s] -= cost
+        self.hands[s].remove(k)
+        self._note(s, f"grace:{t.card_name[k]}")
+        self.log.append(f"Seat {s + 1} plays {t.card_english[k]} for {cost} FP.")
+        if t.card_kind[k] == MIRACLE:
+            for effect, amount in t.card_once[k]:
+                self._miracle(s, effect, amount)
+            self.discard.append(k)
+            self._war_check()
+            return
+        self.grace[s].append(k)
+        self._refresh_mods(s)
+        if len(self.grace[s]) > self.capacity(s):
+            self.phase, self.resume = DISCARD, RESUME_WAR
+        else:
+            self._war_check()
+
+    def _miracle(self, s: int, effect: int, amount: int) -> None:
+        who = f"Seat {s + 1}"
+        if effect == E.GAIN_FP:
+            self.fp[s] += amount
+            self.log.append(f"{who} gains {amount} FP.")
+        elif effect == E.GAIN_FOOD:
+            self.food[s] += amount
+            self.log.append(f"{who} gains {amount} food.")
+        elif effect == E.DRAW_CARDS:
+            self.log.append(f"{who} draws {self._draw(s, amount)} grace card(s).")
+        else:
+            if effect == E.PROSPERITY_SCORE:
+                amount *= self.presence_vp(s)
+            elif effect == E.VP_PER_HOUSE:
+                amount *= self.capacity(s)
+            self._gain_vp(s, amount, scoring.GRACE)
+            self.log.append(f"{who} gains {amount} VP.")
+
+    def _discard(self, s: int, k: int) -> None:
+        self.grace[s].remove(k)
+        self.discard.append(k)
+        self._refresh_mods(s)
+        self.log.append(f"Seat {s + 1} discards {self.tables.card_english[k]} from its grace area.")
+        if len(self.grace[s]) > self.capacity(s):
+            return
+        if self.resume == RESUME_WAR:
+            self._war_check()
+        else:
+            self._next_loser()
+
+    def _refresh_mods(self, s: int) -> None:
+        t = self.tables
+        mods, free = t.race_mods[self.race[s]], t.race_free[self.race[s]]
+        for k in self.grace[s]:
+            mods = E.fold(mods, enumerate(t.card_mods[k]))
+            free |= t.card_free[k]
+        self.mods[s], self.free[s] = mods, free
+
+    def _draw(self, s: int, k: int) -> int:
+        """Draw up to k grace cards, reshuffling the discards when the deck runs out."""
+        got, reshuffled = take_cards(self.deck, self.discard, self.rng, k)
+        if reshuffled:
+            self.log.append("The grace discards are shuffled into a new deck.")
+        self.hands[s].extend(got)
+        return len(got)

@@ -1,0 +1,143 @@
+"""What a seat may know of a Populous state, as JSON-ready data (its information set).
+
+Everything here is built only from what the seat may know: its own grace
+hand (and setup offer), everyone's public pieces, tracks and grace areas, the
+size of the deck and of other hands, the face-up discards and the public log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from soan.boards import terrain as T
+from soan.games.populous import content as C
+from soan.games.populous.board import Board
+from soan.games.populous.codes import ACTION_NAMES, BID, EMPTY, NEUTRAL, PHASE_NAMES, RETURN, VANDAL
+from soan.games.populous.content import Tables
+from soan.games.populous.options import Options
+
+GENESIS = ("1", "2", "3", "4", "5", "W")  # a seat's genesis cards, bit by bit of its mask
+
+
+def card_info(tables: Tables, k: int) -> dict[str, Any]:
+    t = tables
+    return {
+        "id": k, "name": t.card_name[k], "english": t.card_english[k],
+        "kind": C.KIND_NAMES[t.card_kind[k]], "cost": t.card_cost[k], "text": t.card_text[k],
+    }
+
+
+def piece_info(code: int) -> dict[str, Any] | None:
+    if code == EMPTY:
+        return None
+    if code == VANDAL:
+        return {"kind": "vandal"}
+    return {"kind": "house" if code & 1 else "worker", "seat": code >> 1}
+
+
+def genesis(down: int) -> dict[str, list[str]]:
+    return {
+        "up": [g for i, g in enumerate(GENESIS) if not down >> i & 1],
+        "down": [g for i, g in enumerate(GENESIS) if down >> i & 1],
+    }
+
+
+class Viewing:
+    """The view of a seat, mixed into `PopulousState`."""
+
+    __slots__ = ()
+
+    seats: int
+    options: Options
+    tables: Tables
+    board: Board
+    log: list[str]
+    turn_no: int
+    phase: int
+    to_move: int | None
+    start: int
+    active: int
+    ending: bool
+    area: int
+    action: int
+    wild: bool
+    occ: list[int]
+    vandals: int
+    race: list[int]
+    vp: list[int]
+    fp: list[int]
+    food: list[int]
+    workers: list[int]
+    houses: list[int]
+    hands: list[list[int]]
+    offers: list[list[int]]
+    grace: list[list[int]]
+    down: list[int]
+    deck: list[int]
+    discard: list[int]
+    bidders: tuple[int, ...]
+    bids: list[int]
+    losers: list[int]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        world, t, opts = self.board.world, self.tables, self.options
+        data: dict[str, Any] = {
+            "game": "populous",
+            "turn": self.turn_no,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": self.to_move,
+            "start_player": self.start,
+            "active": self.active,
+            "ending": self.ending,
+            "area": self.area_pair(),
+            "action": ACTION_NAMES[self.action] if self.action > 0 else None,
+            "wild_used": self.wild,
+            "world": {
+                "tiles": [
+                    {"pair": list(world.pairs[i]), "spot": list(world.spots[i]),
+                     "cells": list(world.tile_cells[i])}
+                    for i in range(len(world.pairs))
+                ],
+                "cells": [
+                    {"id": c, "name": world.cell_name(c), "terrain": T.KEYS[self.board.terrain[c]],
+                     "piece": piece_info(self.occ[c])}
+                    for c in range(world.cells)
+                ],
+            },
+            "vandals_on_map": self.vandals,
+            "seats": [
+                {
+                    "seat": s,
+                    "race": t.race_english[self.race[s]] if self.race[s] >= 0 else None,
+                    "race_text": t.race_text[self.race[s]] if self.race[s] >= 0 else None,
+                    "vp": self.vp[s], "fp": self.fp[s], "score": self.vp[s] + self.fp[s],
+                    "food": self.food[s],
+                    "workers_left": self.workers[s], "houses_left": self.houses[s],
+                    "workers_on_map": opts.workers - self.workers[s],
+                    "hand_size": len(self.hands[s]),
+                    "offer_size": len(self.offers[s]),
+                    "grace_area": [card_info(t, k) for k in self.grace[s]],
+                    "genesis": genesis(self.down[s]),
+                }
+                for s in range(self.seats)
+            ],
+            "deck": len(self.deck),
+            "discard": [t.card_english[k] for k in self.discard],
+            "log": list(self.log),
+        }
+        if self.phase in (BID, RETURN):
+            data["war"] = {
+                "sides": list(self.bidders),
+                "bids": [self.bids[s] for s in range(self.seats)],
+                "losers_to_return": [None if s == NEUTRAL else s for s in self.losers],
+            }
+        if seat is not None:
+            data["seat"] = seat
+            data["hand"] = [card_info(t, k) for k in self.hands[seat]]
+            if self.offers[seat]:
+                data["offer"] = [card_info(t, k) for k in self.offers[seat]]
+        if self.over:
+            data["scores"] = self.scores()
+            data["breakdown"] = self.breakdown()
+            data["winners"] = self.winners()
+        return data
