@@ -179,7 +179,7 @@ def test_action_kinds_are_in_the_games_words():
     kinds = set()
     while not state.over:
         action = rng.choice(state.legal())
-        kinds.add(state.action_kind(action))
+        kinds.add(state.game.presenter.action_kind(state, action))
         state.play(action)
     assert {"act", "done"}.isdisjoint(kinds)
     assert kinds & set(state.tables.card_name[1:])  # action cards by their names

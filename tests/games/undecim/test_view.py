@@ -33,17 +33,17 @@ def test_render_fits_80_columns_at_every_step(seats):
     rng = Rng(seats)
     while not state.over:
         for seat in (None, state.to_move):
-            text = state.render(seat)
+            text = state.game.presenter.render(state, seat)
             assert max(_width(line) for line in text.splitlines()) <= 80, text
         state.play(rng.choice(state.legal()))
-    text = state.render(0)
+    text = state.game.presenter.render(state, 0)
     assert "Red moon" in text and "Field:" in text and "Your hand" in text
 
 
 def test_render_shows_cards_by_their_two_faces_the_moon_and_the_die():
     state = new(4, 1)
     to_phase(state, K.PICK)
-    text = state.render(0)
+    text = state.game.presenter.render(state, 0)
     assert "/" in text.split("Your hand: ")[1].splitlines()[0]  # 森/木 and the like
     assert f"{state.counters}/10 time counters, moon die {state.die}" in text
     assert "●" * state.counters in text
@@ -55,7 +55,7 @@ def test_every_legal_action_has_plain_words():
         rng = Rng(seed)
         while not state.over:
             for action in state.legal():
-                words = state.label(action)
+                words = state.game.presenter.label(state, action)
                 assert words and "(" not in words[:1] and "'" not in words
             state.play(rng.choice(state.legal()))
 

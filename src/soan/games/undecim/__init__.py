@@ -7,10 +7,13 @@ from typing import Any
 from soan.engine.core import Game
 from soan.engine.registry import register
 from soan.games.undecim import content as content_module
+from soan.games.undecim.codes import BRANCHES, FIEF_KEY
 from soan.games.undecim.content import Tables, UndecimContent
+from soan.games.undecim.evaluation import UndecimEvaluator
 from soan.games.undecim.glossary import GLOSSARY
 from soan.games.undecim.options import VARIANTS, Options
-from soan.games.undecim.state import BRANCHES, FIEF_KEY, UndecimState
+from soan.games.undecim.presentation import UndecimPresenter
+from soan.games.undecim.state import UndecimState
 
 _TABLES: dict[tuple[str, tuple[str, ...]], Tables] = {}
 
@@ -32,6 +35,8 @@ class Undecim(Game):
     variants = VARIANTS
     glossary = GLOSSARY
     length_options = ("rounds",)
+    presenter = UndecimPresenter()
+    evaluator = UndecimEvaluator()
 
     def load_content(self, path: str | None = None) -> UndecimContent:
         return content_module.load(path)

@@ -1,5 +1,6 @@
 """Codes shared by the rules, scoring, evaluation and presentation: phases, the layout
-of a seat's front, settlements, and the points kept as play goes on."""
+of a seat's front, settlements, the points kept as play goes on, and the rule branches
+the lab counts."""
 
 from __future__ import annotations
 
@@ -37,6 +38,14 @@ MIXED = 4
 P_LANDS, P_ENEMIES, P_AWARDS, P_CARDS, P_ORDER = range(5)
 NSOURCES = 5
 
+# Rule branches the lab counts, beside card:, award: (content items by name).
+NIGHT_KEY, NIGHT_WON = "night", "night:enemies won"
+LAND_KEY, LAND_SET = "land bonus", "land bonus:set"
+SETTLE_KEY, DEVELOP_KEY, GOLD_KEY, BOOST_KEY = "settle", "develop", "gold", "gold:boost"
+ENEMY_KEY, MULLIGAN_KEY, FIEF_KEY, TIE_KEY = "enemy", "mulligan", "fief", "tie-break"
+BRANCHES = (NIGHT_KEY, NIGHT_WON, ENEMY_KEY, LAND_KEY, LAND_SET, SETTLE_KEY, DEVELOP_KEY,
+            GOLD_KEY, BOOST_KEY, MULLIGAN_KEY, TIE_KEY)
+
 
 def front_index(t: int, face: int) -> int:
     """Where a card of type `t` shown as `face` is counted in a seat's front."""
@@ -45,3 +54,4 @@ def front_index(t: int, face: int) -> int:
     if face == E.RESOURCE:
         return F_RES + t
     return F_ENEMY if face == E.ENEMY else F_GOLD
+

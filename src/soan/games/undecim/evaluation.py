@@ -25,6 +25,7 @@ import math
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
+from soan.engine.core import Evaluator
 from soan.games.undecim import effects as E
 from soan.games.undecim import scoring
 from soan.games.undecim.codes import (
@@ -103,13 +104,18 @@ class Outlook:
         return self.now + self.later
 
 
-def evaluate(state: UndecimState) -> list[float]:
-    if state.over:
-        return [float(x) for x in state.scores()]
-    outlook = Outlook(state)
-    points = state.scores()
-    enemies = [state.front[W * s + F_ENEMY] for s in range(state.seats)]
-    return [points[s] + Seat(state, s, outlook, enemies).promise() for s in range(state.seats)]
+class UndecimEvaluator(Evaluator):
+    """Points so far plus each seat's promise (`Seat.promise`); the final scores once
+    the game is over."""
+
+    def evaluate(self, state: UndecimState) -> list[float]:
+        if state.over:
+            return [float(x) for x in state.scores()]
+        outlook = Outlook(state)
+        points = state.scores()
+        enemies = [state.front[W * s + F_ENEMY] for s in range(state.seats)]
+        return [points[s] + Seat(state, s, outlook, enemies).promise()
+                for s in range(state.seats)]
 
 
 class Seat:

@@ -7,7 +7,7 @@ ended now, so the score line always reads as the final one would.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from soan.games.undecim.codes import (
     F_ENEMY,
@@ -24,11 +24,24 @@ from soan.games.undecim.codes import (
     P_ORDER,
     W,
 )
+from soan.games.undecim.content import Tables
+from soan.games.undecim.options import Options
 
-if TYPE_CHECKING:
-    from soan.games.undecim.state import UndecimState
 
-def land_counts(state: UndecimState, s: int) -> list[int]:
+class Position(Protocol):
+    """What scoring reads of a game: the state is one. Scoring takes it as data, so the
+    state can call scoring without scoring knowing the state."""
+
+    seats: int
+    options: Options
+    tables: Tables
+    front: list[int]  # W counts per seat (codes.F_*)
+    settlements: list[tuple]  # (owner, kind, mask, level, gold, cards)
+    pts: list[int]  # NSOURCES points per seat kept as play goes on
+    slain: list[int]  # enemies discarded at nights, per seat
+
+
+def land_counts(state: Position, s: int) -> list[int]:
     """Lands of each kind the seat holds in front (fief lands included)."""
     f, b = state.front, W * s
     fiefs = sum(f[b + F_FIEF: b + F_FIEF + 16]) // 4
@@ -55,7 +68,7 @@ def land_points(counts: list[int], rule: str, set_bonus: int) -> tuple[int, bool
     return sum(counts) + 2 * sets, sets > 0
 
 
-def land_bonus(state: UndecimState, s: int) -> tuple[int, bool]:
+def land_bonus(state: Position, s: int) -> tuple[int, bool]:
     opts = state.options
     return land_points(land_counts(state, s), opts.land_rule, opts.land_set_bonus)
 
@@ -65,27 +78,27 @@ def settlement_vp(level: int, table: tuple[int, ...]) -> int:
     return table[min(level, 6) - 2] if level >= 2 else 0
 
 
-def settlements_of(state: UndecimState, s: int) -> list[tuple]:
+def settlements_of(state: Position, s: int) -> list[tuple]:
     return [st for st in state.settlements if st[OWNER] == s]
 
 
-def buildings(state: UndecimState, s: int) -> int:
+def buildings(state: Position, s: int) -> int:
     table = state.options.building_vp
     return sum(settlement_vp(st[LEVEL], table) for st in state.settlements if st[OWNER] == s)
 
 
-def gold_each(state: UndecimState, s: int) -> int:
+def gold_each(state: Position, s: int) -> int:
     """「金: 1枚につき3VP…入植地を4つ以上作っていた場合は、1枚につき5VP」."""
     opts = state.options
     count = sum(1 for st in state.settlements if st[OWNER] == s)
     return opts.gold_vp_settled if count >= opts.gold_settlements else opts.gold_vp
 
 
-def gold_points(state: UndecimState, s: int) -> int:
+def gold_points(state: Position, s: int) -> int:
     return state.front[W * s + F_GOLD] * gold_each(state, s)
 
 
-def held(state: UndecimState, s: int, per: int) -> int:
+def held(state: Position, s: int, per: int) -> int:
     """What a `vp` step counts: settlements, land kinds, enemies or gold (effects.PER)."""
     if per == 1:
         return sum(1 for st in state.settlements if st[OWNER] == s)
@@ -94,7 +107,7 @@ def held(state: UndecimState, s: int, per: int) -> int:
     return state.front[W * s + (F_ENEMY if per == 3 else F_GOLD)]
 
 
-def award_progress(state: UndecimState, s: int, cond: int) -> int:
+def award_progress(state: Position, s: int, cond: int) -> int:
     """How far the seat is toward an award condition (content.CONDITIONS), in its units:
     land kinds, lands, settlements, the highest level, enemies, enemies slain, gold."""
     f, b = state.front, W * s
@@ -113,13 +126,13 @@ def award_progress(state: UndecimState, s: int, cond: int) -> int:
     return f[b + F_GOLD]
 
 
-def meets(state: UndecimState, s: int, award: int) -> bool:
+def meets(state: Position, s: int, award: int) -> bool:
     """Whether the seat meets an award's condition now."""
     t = state.tables
     return award_progress(state, s, t.award_condition[award]) >= t.award_count[award]
 
 
-def sources(state: UndecimState) -> tuple[str, ...]:
+def sources(state: Position) -> tuple[str, ...]:
     """The sources of points this game can have: action-card VP only when a card in play
     scores VP, the final-order bonus only under that variant."""
     out = ["lands", "buildings", "gold", "enemies", "awards"]
@@ -130,7 +143,7 @@ def sources(state: UndecimState) -> tuple[str, ...]:
     return tuple(out)
 
 
-def breakdown(state: UndecimState) -> list[dict[str, int]]:
+def breakdown(state: Position) -> list[dict[str, int]]:
     keys = sources(state)
     out = []
     for s in range(state.seats):

@@ -1,0 +1,310 @@
+"""The action phase (「アクションフェイズ」): the picked action cards revealed and
+resolved step by step, each followed by its seat's auto action (settle or develop)."""
+
+from __future__ import annotations
+
+from soan.engine.core import Action
+from soan.games.undecim import effects as E
+from soan.games.undecim import scoring
+from soan.games.undecim.codes import (
+    AUTO,
+    BONUS,
+    BOOST,
+    CARDS,
+    DEVELOP_KEY,
+    DIE,
+    F_ENEMY,
+    F_GOLD,
+    F_RES,
+    FRESH,
+    GIVE,
+    GOLD_KEY,
+    KIND,
+    LEVEL,
+    MARKET,
+    MASK,
+    MIXED,
+    MOON,
+    NSOURCES,
+    P_CARDS,
+    PLAY,
+    SETTLE_KEY,
+    SGOLD,
+    TAKE,
+    TARGET,
+    W,
+    front_index,
+)
+from soan.games.undecim.content import EG, RESOURCES, TYPES
+from soan.games.undecim.fields import Fields
+from soan.games.undecim.words import card_words, face_words, type_words
+
+
+class Resolution(Fields):
+    """Resolving the action cards, mixed into `UndecimState`."""
+
+    __slots__ = ()
+
+    # ---- the cards revealed, then resolved step by step -------------------------------
+
+    def _reveal(self) -> None:
+        """「全員出したら一斉公開」: red-text cards resolve first, then the others, each
+        kind by number (U4)."""
+        t = self.tables
+        picks = self.picks
+        for s in range(self.seats):
+            c = picks[s]
+            self.hands[s] &= ~(1 << c)
+            self.secret[s] &= ~(1 << c)
+            self.played[s] = c
+        self.log.append(
+            "Action cards: "
+            + ", ".join(f"seat {s + 1} {card_words(t, picks[s])}" for s in range(self.seats))
+            + "."
+        )
+        self.queue = sorted(range(self.seats), key=lambda s: (not t.card_red[picks[s]], picks[s]))
+        self._next_resolver()
+
+    def _next_resolver(self) -> None:
+        if not self.queue:
+            self.cur = self.card = -1
+            for c in self.played:  # played cards join the 【場】 (U5)
+                self.field |= 1 << c
+            if self.round_no < self.options.rounds:
+                self.queue = sorted(range(self.seats), key=lambda s: self.played[s])
+                self._next_replenish()
+            else:
+                self._night()
+            return
+        s = self.queue.pop(0)
+        self.cur, self.card, self.si, self.autos = s, self.picks[s], 0, 1
+        self.spent, self.boosted = 0, False
+        self._advance()
+
+    def _next_step(self) -> None:
+        self.si += 1
+        self.spent, self.boosted = 0, False
+
+    def _advance(self) -> None:
+        """Run the current card's steps until one needs a choice; then the auto action."""
+        steps = self.tables.steps[self.card]
+        s = self.cur
+        while self.si < len(steps):
+            step = steps[self.si]
+            if step.boost and not self.boosted:
+                if self.front[W * s + F_GOLD]:
+                    self.phase, self.to_move = BOOST, s
+                    return
+                self.boosted = True
+            if self._enter(s, step, step.amounts[self.die - 1] + self.spent):
+                return
+            self._next_step()
+        self._auto()
+
+    def _enter(self, s: int, step: E.Step, n: int) -> bool:
+        """Start a step; True when it waits for a choice."""
+        kind = step.kind
+        if kind == E.PLAY:
+            self.left = n
+            if n and self._card_choices(self.hand, TYPES * s, step.faces):
+                self.phase, self.to_move = PLAY, s
+                return True
+        elif kind == E.DRAW:
+            self._draw(s, n)
+            if n:
+                self.log.append(f"Seat {s + 1} draws {n} card(s).")
+        elif kind == E.MARKET:
+            shown = self._take(n)
+            for t in shown:
+                self.market[t] += 1
+            self.left = min(step.take, len(shown))
+            if shown:
+                self.log.append(
+                    f"Seat {s + 1} reveals {', '.join(type_words(self.tables, t) for t in shown)}."
+                )
+            if self.left and self._card_choices(self.market, 0, step.faces):
+                self.phase, self.to_move = MARKET, s
+                return True
+            self._clear_market()
+        elif kind == E.STEAL:
+            others = [(s + k) % self.seats for k in range(1, self.seats)]
+            if n == 0:
+                return False
+            self.left = n
+            if step.one_target:
+                self.victims = [v for v in others if self._stealable(v)]
+                if self.victims:
+                    self.phase, self.to_move = TARGET, s
+                    return True
+                return False
+            self.victims = others
+            return self._next_victim(advance=False)
+        elif kind == E.MOON:
+            if step.direction == E.CHOOSE:
+                self.phase, self.to_move = MOON, s
+                return True
+            self._moon(n if step.direction == E.ADD else -n)
+        elif kind == E.SET_DIE:
+            self.phase, self.to_move = DIE, s
+            return True
+        elif kind == E.BUILD:
+            self.autos += n
+        else:
+            per = scoring.held(self, s, step.per) if step.per else 1
+            self.pts[NSOURCES * s + P_CARDS] += n * per
+            if n * per:
+                self.log.append(f"Seat {s + 1} scores {n * per} VP from its action card.")
+        return False
+
+    def _place(self, s: int, action: Action) -> None:
+        """A card goes into the front with the face chosen (「上下好きな方を選ぶ」): from
+        the hand, the market or the bonus draw."""
+        kind = action[0]
+        t = action[1] if len(action) > 1 else EG
+        face = ("land", "resource", "enemy", "gold").index(kind)
+        phase = self.phase
+        if phase == PLAY:
+            self.hand[TYPES * s + t] -= 1
+            self.hsize[s] -= 1
+        elif phase == MARKET:
+            self.market[t] -= 1
+        self._to_front(s, t, face)
+        tables = self.tables
+        self.log.append(
+            f"Seat {s + 1} puts {type_words(tables, t)} into its front as "
+            f"{face_words(tables, t, face)}" + (" (bonus resource)." if phase == BONUS else ".")
+        )
+        if phase == BONUS:
+            self._note(s, f"bonus:{E.FACES[face]}")
+            self._next_bonus()
+            return
+        self.left -= 1
+        step = self._step()
+        if phase == PLAY:
+            if self.left and self._card_choices(self.hand, TYPES * s, step.faces):
+                return
+        else:
+            if self.left and self._card_choices(self.market, 0, step.faces):
+                return
+            self._clear_market()
+        self._next_step()
+        self._advance()
+
+    def _clear_market(self) -> None:
+        market = self.market
+        for t in range(TYPES):
+            if market[t]:
+                self.discard.extend([t] * market[t])
+                market[t] = 0
+
+    def _amount(self) -> int:
+        """The current step's number: by the moon die, plus gold spent on it."""
+        return self._step().amounts[self.die - 1] + self.spent
+
+    def _next_victim(self, advance: bool = True) -> bool:
+        """Take from the next victim that has something to take; True when a choice waits
+        (the taker's, or the giver's under the variant giver_chooses)."""
+        while self.victims:
+            v = self.victims[0]
+            if self.left and self._stealable(v):
+                if self.options.giver_chooses:
+                    self.phase, self.to_move = GIVE, v
+                else:
+                    self.phase, self.to_move = TAKE, self.cur
+                return True
+            self.victims.pop(0)
+            self.left = self._amount()
+        if advance:
+            self._next_step()
+            self._advance()
+        return False
+
+    def _steal_one(self, v: int, k: int) -> None:
+        s, step = self.cur, self._step()
+        face = step.face
+        f, fr = self.front, self.fresh
+        if face >= E.ENEMY:
+            i, t = (F_ENEMY if face == E.ENEMY else F_GOLD), EG
+        else:
+            b, fb = W * v, FRESH * v
+            t = next(t for t in self._types_of(face, k)
+                     if f[b + front_index(t, face)] > fr[fb + front_index(t, face)])
+            i = front_index(t, face)
+        self._unfront(v, i)
+        if step.keep:
+            self._to_front(s, t, face)
+            where = f"takes {face_words(self.tables, t, face)} from seat {v + 1}"
+        else:
+            self.discard.append(t)
+            where = f"makes seat {v + 1} discard {face_words(self.tables, t, face)}"
+        self.log.append(f"Seat {s + 1} {where}.")
+        self.left -= 1
+        self._next_victim()
+
+    def _moon(self, delta: int) -> None:
+        """「タイムカウンターを指定数だけ乗せるか、取り除きます」: never above the cap (U12),
+        never below none."""
+        before = self.counters
+        self.counters = min(max(before + delta, 0), self.options.moon_counters)
+        verb = "put on" if delta > 0 else "taken off"
+        self.log.append(
+            f"{abs(self.counters - before)} time counter(s) {verb} the red moon "
+            f"({self.counters} left)."
+        )
+
+    def _set_die(self, value: int) -> None:
+        step = self._step()
+        self.log.append(f"Seat {self.cur + 1} sets the moon die to {value}.")
+        if step.recount:
+            back = self.counters + self.rolled
+            self.rolled = min(value, back)
+            self.counters = min(back - self.rolled, self.options.moon_counters)
+            self.log.append(f"The time counters follow: {self.counters} left.")
+        self.die = value
+
+    # ---- the auto action ---------------------------------------------------------------
+
+    def _auto(self) -> None:
+        """「オートアクション」 after the seat's own action: settle or develop once (more
+        with a build step), if it can."""
+        s = self.cur
+        if self.autos > 0 and self.build_options(s):
+            self.phase, self.to_move = AUTO, s
+            return
+        self._next_resolver()
+
+    def _build(self, s: int, action: Action) -> None:
+        if action[0] == "settle":
+            kinds = action[1:]
+            cards = tuple(self._spend_resource(s, a) for a in kinds)
+            mixed = len(kinds) == 2 and kinds[0] != kinds[1]
+            mask = sum(1 << a for a in set(kinds))
+            self.settlements.append((s, MIXED if mixed else kinds[0], mask, len(kinds), 0, cards))
+            self._note(s, SETTLE_KEY)
+            what = " + ".join(RESOURCES[a] for a in kinds)
+            self.log.append(f"Seat {s + 1} settles with {what} (level {len(kinds)}).")
+            return
+        j, a = action[1], action[2]
+        st = self.settlements[j]
+        if a == 4:
+            self._lose(s, F_GOLD)
+            new = (s, st[KIND], st[MASK], st[LEVEL] + 1, st[SGOLD] + 1, st[CARDS])
+            self._note(s, GOLD_KEY)
+            what = "a gold"
+        else:
+            t = self._spend_resource(s, a)
+            new = (s, st[KIND], st[MASK] | 1 << a, st[LEVEL] + 1, st[SGOLD], (*st[CARDS], t))
+            self._note(s, DEVELOP_KEY)
+            what = RESOURCES[a]
+        self.settlements[j] = new
+        self.log.append(f"Seat {s + 1} develops a settlement with {what} (level {new[LEVEL]}).")
+
+    def _spend_resource(self, s: int, a: int) -> int:
+        """Take one resource of kind `a` from the seat's front; returns its card type."""
+        f, b = self.front, W * s
+        for t in range(a, 16, 4):
+            if f[b + F_RES + t]:
+                self._lose(s, F_RES + t)
+                return t
+        raise AssertionError("no such resource in front")
+
