@@ -112,7 +112,9 @@ def test_a_content_file_without_glosses_loads_and_shows_its_names_as_written(gam
         if state.over:
             break
         state.play(rng.choice(state.legal()))
-    text = "\n".join([state.render(0), *state.log, *map(state.label, state.legal())])
+    presenter = game.presenter
+    labels = [presenter.label(state, a) for a in state.legal()]
+    text = "\n".join([presenter.render(state, 0), *state.log, *labels])
     shown = names_in(text, "en", content)
     assert shown == names_in(text, "ja", content)
     assert not re.search(r"[A-Za-z]", "".join(names))  # the names as written: Japanese
