@@ -26,7 +26,7 @@ def played_words(game: Game, seeds: int = 2) -> set[str]:
                 while not state.over:
                     legal = state.legal()
                     action = legal[rng.below(len(legal))]
-                    words.add(state.action_kind(action))
+                    words.add(game.presenter.action_kind(state, action))
                     state.play(action)
                 words.update(key for seat in state.usage() for key in seat)
                 words.update(source for seat in state.breakdown() for source in seat)

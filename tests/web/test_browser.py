@@ -217,7 +217,7 @@ def engine_sentences(game_id: str, games: int = 12) -> set[str]:
         state = game.new(3 + seed % 2, seed=seed, options=game.options(**SHORT[game_id]))
         rng = random.Random(seed)
         while not state.over:
-            out.update(state.label(a) for a in state.legal())
+            out.update(game.presenter.label(state, a) for a in state.legal())
             state.play(rng.choice(state.legal()))
         out.update(state.log)
     return out
