@@ -68,7 +68,7 @@ def evaluations(count: int) -> float:
     state = mid_game()
     start = _clock()
     for _ in range(count):
-        state.evaluate()
+        state.game.evaluator.evaluate(state)
     return _clock() - start
 
 

@@ -6,7 +6,6 @@ import pytest
 
 from soan.engine.content import ContentError
 from soan.games.quovadis import content as C
-from soan.games.quovadis import scoring
 from soan.games.quovadis.codes import AREA, FORT
 from tests.games.quovadis.helpers import GAME, new
 
@@ -86,7 +85,7 @@ def test_a_designer_writes_a_new_skill_without_code(tmp_path):
     state.contested = ()
     assert state.war_dice(0)[1] == 3  # one die and two more
     state.bld[0] = 0 << 2 | FORT
-    assert scoring.skill_vp(state, 0, k) == 5
+    assert state.skill_vp(0, k) == 5
 
 
 @pytest.mark.parametrize(("old", "new", "where"), [

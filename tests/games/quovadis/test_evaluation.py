@@ -8,7 +8,7 @@ from soan.bots import make_bot
 from soan.engine.rng import Rng
 from soan.games.quovadis import evaluation
 from soan.games.quovadis.codes import PLACE
-from tests.games.quovadis.helpers import MOUNTAIN, blank, cells, resources, terrain
+from tests.games.quovadis.helpers import GAME, MOUNTAIN, blank, cells, resources, terrain
 
 HEURISTIC = make_bot("heuristic")
 ONCE = ("Heaven's Favour", "Hammer of God", "Oracle", "Great Migration")  # the shipped ones
@@ -30,16 +30,16 @@ def test_the_heuristic_uses_a_once_skill_rather_than_keep_it_for_ever(english):
     # nothing at the end, so holding it must be worth less than using it
     state, k = with_once_skill(english)
     assert HEURISTIC(state, Rng(1)) == ("skill", k)
-    before = state.evaluate()[0]
+    before = GAME.evaluator.evaluate(state)[0]
     state.play(("skill", k))
-    assert state.evaluate()[0] > before
+    assert GAME.evaluator.evaluate(state)[0] > before
 
 
 def test_an_unused_once_skill_is_worth_what_it_would_bring_now():
     state, _ = with_once_skill("Hammer of God")
-    kept = state.evaluate()[0]
+    kept = GAME.evaluator.evaluate(state)[0]
     resources(state, 0, wrath=state.cap[3])  # no room: 4 wrath would bring nothing
-    assert state.evaluate()[0] - evaluation.RESOURCE[3] * state.cap[3] < kept
+    assert GAME.evaluator.evaluate(state)[0] - evaluation.RESOURCE[3] * state.cap[3] < kept
 
 
 def test_a_turn_of_free_placements_is_worth_something_until_placement_ends():
@@ -49,9 +49,9 @@ def test_a_turn_of_free_placements_is_worth_something_until_placement_ends():
     state.play(("skill", k))
     state.play(("area", *pair))
     assert state.phase == PLACE
-    free = state.evaluate()[0]
+    free = GAME.evaluator.evaluate(state)[0]
     state.free_place = False
-    assert state.evaluate()[0] == pytest.approx(free - evaluation.FREE_TURN)
+    assert GAME.evaluator.evaluate(state)[0] == pytest.approx(free - evaluation.FREE_TURN)
     state.free_place = True
     food = state.res[1]
     for c in cells(state, pair):

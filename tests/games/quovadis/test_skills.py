@@ -4,7 +4,6 @@
 import pytest
 
 from soan.games.quovadis import content as C
-from soan.games.quovadis import scoring
 from soan.games.quovadis.codes import AREA, CITY, FORT, TEMPLE
 from tests.games.quovadis.helpers import (
     BLESSING,
@@ -223,7 +222,7 @@ def test_end_vp_counts(content):
     resources(state, 0, food=3)
     state._finish()
     assert state.breakdown()[0]["skills"] == 3 + 1
-    assert scoring.skill_vp(state, 0, state.tables.skill_english.index("EndFort")) == 3
+    assert state.skill_vp(0, state.tables.skill_english.index("EndFort")) == 3
 
 
 def test_once_skills_are_used_once_at_the_start_of_an_own_turn(content):

@@ -133,11 +133,11 @@ def test_render_fits_80_columns_and_svg_is_wellformed(seats):
     while state.turn() < 4 * seats:
         state.play(rng.choice(state.legal()))
     for seat in (None, 0):
-        text = state.render(seat)
+        text = GAME.presenter.render(state, seat)
         assert max(width(line) for line in text.splitlines()) <= 80
         assert "\x1b[" not in text  # no colour codes when not on a terminal
-    assert "Your hand" in state.render(0) and "Your hand" not in state.render(None)
-    svg = state.svg()
+    assert "Your hand" in GAME.presenter.render(state, 0) and "Your hand" not in GAME.presenter.render(state, None)
+    svg = GAME.presenter.svg(state)
     assert ET.fromstring(svg).tag.endswith("svg")
     for a, b in state.board.world.pairs:
         assert f">{a}-{b}<" in svg
@@ -153,7 +153,7 @@ def test_the_svg_draws_cities_up_and_down_forts_temples_cubes_rings_and_workers(
     building(state, other[1], 0, TEMPLE)
     workers(state, other[2], 1, 2)
     state.ring[state.board.world.tile_of_pair[(1, 2)]] = 4
-    svg = state.svg()
+    svg = GAME.presenter.svg(state)
     assert 'stroke-dasharray="3,2"' in svg  # the destroyed city, face down
     hexes = 7 * len(state.board.world.pairs)
     assert svg.count("<polygon") == hexes + 4  # city, destroyed city, fort, temple
@@ -164,7 +164,7 @@ def test_the_svg_draws_cities_up_and_down_forts_temples_cubes_rings_and_workers(
 def test_the_text_map_frames_the_creation_area_and_numbers_the_cells():
     state = blank(3)
     state.play(("area", 1, 2))
-    text = state.render(0)
+    text = GAME.presenter.render(state, 0)
     for c in cells(state, (1, 2)):
         assert f"[{c:>2}" in text
     assert "[1-2]" in text
@@ -176,20 +176,20 @@ def test_every_legal_action_has_words_and_a_kind_in_the_games_words():
         rng = Rng(seed)
         while not state.over:
             for action in state.legal():
-                label = state.label(action)
+                label = GAME.presenter.label(state, action)
                 assert isinstance(label, str) and label and "None" not in label
-                kind = state.action_kind(action)
+                kind = GAME.presenter.action_kind(state, action)
                 assert kind and kind not in ("done", "pass", "act")
             state.play(rng.choice(state.legal()))
 
 
 def test_action_kinds_speak_of_generations():
     state = blank(3)
-    assert state.action_kind(("card", 0, 1)) == "generation change"
-    assert state.action_kind(("plea", 0, 1, 0)) == "continue the generation with 御無心"
-    assert state.action_kind(("area", 1, 2)) == "choose an area"
-    assert state.action_kind(("race", 0)) == "play グロリアス"
-    assert state.action_kind(("basic", 0)) == "choose the basic skill 栄光の行進"
+    assert GAME.presenter.action_kind(state, ("card", 0, 1)) == "generation change"
+    assert GAME.presenter.action_kind(state, ("plea", 0, 1, 0)) == "continue the generation with 御無心"
+    assert GAME.presenter.action_kind(state, ("area", 1, 2)) == "choose an area"
+    assert GAME.presenter.action_kind(state, ("race", 0)) == "play グロリアス"
+    assert GAME.presenter.action_kind(state, ("basic", 0)) == "choose the basic skill 栄光の行進"
 
 
 @pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=30"])

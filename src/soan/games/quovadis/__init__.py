@@ -26,8 +26,10 @@ from soan.games.quovadis.codes import (
     WRATH_KEY,
 )
 from soan.games.quovadis.content import QuoVadisContent, Tables
+from soan.games.quovadis.evaluation import QuoVadisEvaluator
 from soan.games.quovadis.glossary import GLOSSARY
 from soan.games.quovadis.options import VARIANTS, Options
+from soan.games.quovadis.presentation import QuoVadisPresenter
 from soan.games.quovadis.state import QuoVadisState
 
 _TABLES: dict[str, Tables] = {}
@@ -49,6 +51,8 @@ class QuoVadis(Game):
     variants = VARIANTS
     glossary = GLOSSARY
     length_options = ("rounds",)
+    presenter = QuoVadisPresenter()
+    evaluator = QuoVadisEvaluator()
 
     def load_content(self, path: str | None = None) -> QuoVadisContent:
         return content_module.load(path)
@@ -80,3 +84,5 @@ class QuoVadis(Game):
 
 GAME = register(QuoVadis())
 QuoVadisState.game = GAME
+# `State` still names `label` among a state's duties; Quo Vadis's words are its presenter's
+QuoVadisState.__abstractmethods__ -= {"label"}

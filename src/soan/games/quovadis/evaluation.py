@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from soan.engine.core import Evaluator
 from soan.games.quovadis import effects as E
-from soan.games.quovadis import scoring
 from soan.games.quovadis.codes import (
     AREA,
     CARD,
@@ -76,66 +76,70 @@ def can_still_change(state: QuoVadisState, s: int, turns: int) -> bool:
     return turns > 0 and state.cities[s] > 0 and len(state.gens[s]) < state.options.generations
 
 
-def evaluate(state: QuoVadisState) -> list[float]:
-    values = [float(v) for v in state.vp]
-    if state.phase == OVER:
+class QuoVadisEvaluator(Evaluator):
+    """The hand-written judge of the heuristic and ISMCTS bots: VP so far plus the
+    worth of what each seat holds (see the module's notes)."""
+
+    def evaluate(self, state: QuoVadisState) -> list[float]:
+        values = [float(v) for v in state.vp]
+        if state.phase == OVER:
+            return values
+        n, opts, t, res = state.n, state.options, state.tables, state.res
+        face_up, cubes = [0] * n, [0] * n
+        fixed = opts.dominance == "fixed"
+        for c, code in enumerate(state.bld):
+            if code >= 0:
+                kind = code & 3
+                if kind == CITY:
+                    face_up[code >> 2] += 1
+                    cubes[code >> 2] += state.cubes[c]
+                elif kind == RUIN and not fixed:
+                    cubes[code >> 2] += state.cubes[c]
+        majorities = state.all_majorities()
+        for s in range(n):
+            turns = turns_left(state, s)
+            value = float(cubes[s])
+            if not fixed:
+                value += CUBE * face_up[s] * turns
+            value += (RESOURCE[0] * res[4 * s] + RESOURCE[1] * res[4 * s + 1]
+                      + RESOURCE[2] * res[4 * s + 2] + RESOURCE[3] * res[4 * s + 3])
+            value += WORKER * (opts.workers - state.supply[s] - state.ascended[s])
+            value += FORT_VALUE * (opts.forts - state.forts[s])
+            value += TEMPLE_VALUE * (opts.temples - state.temples[s]) * min(turns, 3) / 3
+            value += FACE_DOWN * len(state.hidden[s])
+            for k in state.shown[s]:
+                if t.skill_end[k]:
+                    value += state.skill_vp(s, k)
+                elif t.skill_once[k]:
+                    value += ONCE_KEPT * once_worth(state, s, k) if k not in state.used[s] else 0.0
+                else:
+                    value += FACE_UP * turns
+            gens = state.gens[s]
+            if can_still_change(state, s, turns):
+                size = gens[-1][0] if gens else 0
+                value += MAJORITY_SHARE * (size + 1) * majorities[s]
+            value += INHERIT * inheritance_in_hand(state, s) + HAND_CARD * state.hand_size(s)
+            values[s] += value
+        if state.free_place and AREA <= state.phase <= PLACE:
+            values[state.active] += FREE_TURN
+        if state.area >= 0:
+            s = state.active
+            if state.changed and state.phase != AREA:
+                values[s] += pending_settlement(state, s)
+            if state.phase == WRATH:
+                held = RESOURCE[3] * state.res[4 * s + 3]
+                values[s] += max(0.0, wrath_value(state, s, state.res[4 * s + 3]) - held)
+            elif state.phase == SMITE:
+                values[s] += strike_value(state, s)
+            elif state.phase == MOVE:
+                values[s] += MOVE_ACTION * state.acts
+            elif state.phase == MIRACLE:
+                room = state.cap[4 * s + 2] - state.res[4 * s + 2]
+                values[s] += RESOURCE[2] * min(state.acts, room)
+            if state.phase in PRE_WAR:
+                for p, delta in war_outlook(state).items():
+                    values[p] += delta
         return values
-    n, opts, t, res = state.n, state.options, state.tables, state.res
-    face_up, cubes = [0] * n, [0] * n
-    fixed = opts.dominance == "fixed"
-    for c, code in enumerate(state.bld):
-        if code >= 0:
-            kind = code & 3
-            if kind == CITY:
-                face_up[code >> 2] += 1
-                cubes[code >> 2] += state.cubes[c]
-            elif kind == RUIN and not fixed:
-                cubes[code >> 2] += state.cubes[c]
-    majorities = state.all_majorities()
-    for s in range(n):
-        turns = turns_left(state, s)
-        value = float(cubes[s])
-        if not fixed:
-            value += CUBE * face_up[s] * turns
-        value += (RESOURCE[0] * res[4 * s] + RESOURCE[1] * res[4 * s + 1]
-                  + RESOURCE[2] * res[4 * s + 2] + RESOURCE[3] * res[4 * s + 3])
-        value += WORKER * (opts.workers - state.supply[s] - state.ascended[s])
-        value += FORT_VALUE * (opts.forts - state.forts[s])
-        value += TEMPLE_VALUE * (opts.temples - state.temples[s]) * min(turns, 3) / 3
-        value += FACE_DOWN * len(state.hidden[s])
-        for k in state.shown[s]:
-            if t.skill_end[k]:
-                value += scoring.skill_vp(state, s, k)
-            elif t.skill_once[k]:
-                value += ONCE_KEPT * once_worth(state, s, k) if k not in state.used[s] else 0.0
-            else:
-                value += FACE_UP * turns
-        gens = state.gens[s]
-        if can_still_change(state, s, turns):
-            size = gens[-1][0] if gens else 0
-            value += MAJORITY_SHARE * (size + 1) * majorities[s]
-        value += INHERIT * inheritance_in_hand(state, s) + HAND_CARD * state.hand_size(s)
-        values[s] += value
-    if state.free_place and AREA <= state.phase <= PLACE:
-        values[state.active] += FREE_TURN
-    if state.area >= 0:
-        s = state.active
-        if state.changed and state.phase != AREA:
-            values[s] += pending_settlement(state, s)
-        if state.phase == WRATH:
-            held = RESOURCE[3] * state.res[4 * s + 3]
-            values[s] += max(0.0, wrath_value(state, s, state.res[4 * s + 3]) - held)
-        elif state.phase == SMITE:
-            values[s] += strike_value(state, s)
-        elif state.phase == MOVE:
-            values[s] += MOVE_ACTION * state.acts
-        elif state.phase == MIRACLE:
-            room = state.cap[4 * s + 2] - state.res[4 * s + 2]
-            values[s] += RESOURCE[2] * min(state.acts, room)
-        if state.phase in PRE_WAR:
-            for p, delta in war_outlook(state).items():
-                values[p] += delta
-    return values
 
 
 def once_worth(state: QuoVadisState, s: int, k: int) -> float:

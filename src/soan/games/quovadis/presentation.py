@@ -1,7 +1,7 @@
-"""What people see of a Quo Vadis state: its view, action labels, text and SVG pictures.
+"""How Quo Vadis reads to people: action labels and kinds, text and SVG pictures.
 
-Everything here is built only from what the seat may know: its own epic hand,
-face-down skills and draft hand, everyone's public pieces, resources,
+Everything here is built only from what the seat may know (its `view`): its own
+epic hand, face-down skills and draft hand, everyone's public pieces, resources,
 generations and face-up skills, the size of the deck and of other hands, the
 face-up discards and the public log.
 """
@@ -11,138 +11,26 @@ from __future__ import annotations
 import os
 import sys
 import unicodedata
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from soan.boards import terrain as T
 from soan.boards.render import Mark, svg_map, text_grid
-from soan.engine.core import Action
+from soan.engine.core import Action, Presenter
 from soan.games.quovadis import effects as E
-from soan.games.quovadis.board import FREE
 from soan.games.quovadis.codes import (
     BUILDING_NAMES,
     CITY,
     DISCARD,
     EMPTY,
     FORT,
-    KEEP,
-    MORALE,
     PHASE_NAMES,
     PROSPER,
     RUIN,
 )
+from soan.games.quovadis.view import RESOURCE_WORDS, area_name, genesis, hand_counts
 
 if TYPE_CHECKING:
     from soan.games.quovadis.state import QuoVadisState
-
-RESOURCE_WORDS = ("morale", "food", "faith", "wrath")
-
-
-def _genesis(card: int) -> str:
-    return "Free" if card == FREE else str(card)
-
-
-def skill_info(state: QuoVadisState, k: int) -> dict[str, Any]:
-    t = state.tables
-    return {"id": k, "name": t.skill_name[k], "english": t.skill_english[k],
-            "text": t.skill_text[k], "once": bool(t.skill_once[k])}
-
-
-def _hand(state: QuoVadisState, s: int) -> dict[str, int]:
-    return {E.CARDS[k]: state.hand[5 * s + k] for k in range(5) if state.hand[5 * s + k]}
-
-
-def _building(state: QuoVadisState, c: int) -> dict[str, Any] | None:
-    code = state.bld[c]
-    if code == EMPTY:
-        return None
-    kind = code & 3
-    return {"kind": "city" if kind in (CITY, RUIN) else BUILDING_NAMES[kind],
-            "seat": code >> 2, "face_up": kind != RUIN}
-
-
-def area_name(state: QuoVadisState) -> str | None:
-    if state.area < 0:
-        return None
-    a, b = state.board.world.pairs[state.area]
-    return f"{a}-{b}"
-
-
-def view(state: QuoVadisState, seat: int | None) -> dict[str, Any]:
-    world, t, n = state.board.world, state.tables, state.n
-    seats = []
-    for s in range(n):
-        race = state.race[s]
-        seats.append({
-            "seat": s,
-            "race": t.race_name[race] if race >= 0 else None,
-            "race_english": t.race_english[race] if race >= 0 else None,
-            "home": E.TERRAINS[t.race_home[race]] if race >= 0 else None,
-            "vp": state.vp[s],
-            "resources": {RESOURCE_WORDS[r]: state.res[4 * s + r] for r in range(4)},
-            "maxima": {RESOURCE_WORDS[r]: state.cap[4 * s + r] for r in range(4)},
-            "workers_left": state.supply[s], "cities_left": state.cities[s],
-            "forts_left": state.forts[s], "temples_left": state.temples[s],
-            "ascended": state.ascended[s], "wars_won": state.wars_won[s],
-            "hand_size": state.hand_size(s),
-            "generations": [{"cards": c, "top": E.CARDS[k]} for c, k in state.gens[s]],
-            "skills": [skill_info(state, k) for k in state.shown[s]],
-            "skills_used": [t.skill_name[k] for k in state.used[s]],
-            "face_down_skills": len(state.hidden[s]),
-            "draft_hand_size": len(state.draft[s]),
-            "basic_chosen": state.basic[s] >= 0,
-            "majorities": state.majorities(s),
-        })
-    data: dict[str, Any] = {
-        "game": "quovadis",
-        "round": state.round_no,
-        "rounds": state.options.rounds,
-        "turn": state.turn_no,
-        "phase": PHASE_NAMES[state.phase],
-        "to_move": state.to_move,
-        "start_player": state.start,
-        "active": state.active,
-        "markers": [_genesis(m) for m in state.markers],
-        "area": area_name(state),
-        "world": {
-            "tiles": [
-                {"pair": list(world.pairs[i]), "spot": list(world.spots[i]),
-                 "cells": list(world.tile_cells[i]),
-                 "ring": E.TERRAINS[state.ring[i]] if state.ring[i] >= 0 else None}
-                for i in range(len(world.pairs))
-            ],
-            "cells": [
-                {"id": c, "tile": world.cell_tile[c], "terrain": E.TERRAINS[state.terr[c]],
-                 "printed_terrain": E.TERRAINS[state.board.base[c]],
-                 "adjacent": list(state.board.adjacent[c]),
-                 "workers": [state.wk[c * n + s] for s in range(n)],
-                 "building": _building(state, c), "cubes": state.cubes[c]}
-                for c in range(world.cells)
-            ],
-        },
-        "rings_left": {E.TERRAINS[k]: state.rings_left[k] for k in range(5)},
-        "seats": seats,
-        "deck": len(state.deck),
-        "discard": {E.CARDS[k]: state.discard[k] for k in range(5) if state.discard[k]},
-        "log": list(state.log),
-    }
-    if state.phase in (MORALE, KEEP) or (state.sides and state.phase > MORALE):
-        data["war"] = {"sides": list(state.sides), "contested": list(state.contested),
-                       "morale": [state.decl[s] for s in state.sides]}
-    if state.acts:
-        data["acting"] = {"card": E.CARDS[state.kind], "actions_left": state.acts}
-    if seat is not None:
-        data["seat"] = seat
-        data["hand"] = _hand(state, seat)
-        data["face_down_skills"] = [skill_info(state, k) for k in state.hidden[seat]]
-        if state.draft[seat]:
-            data["draft_hand"] = [skill_info(state, k) for k in state.draft[seat]]
-        if state.basic[seat] >= 0 and not state.shown[seat]:
-            data["basic_choice"] = skill_info(state, state.basic[seat])
-    if state.over:
-        data["scores"] = state.scores()
-        data["breakdown"] = state.breakdown()
-        data["winners"] = state.winners()
-    return data
 
 
 # ---- labels --------------------------------------------------------------------------------
@@ -169,77 +57,6 @@ def _card_label(state: QuoVadisState, action: Action) -> str:
     return f"Place {E.CARDS[printed]}{plea} on {where}: {E.CARD_ENGLISH[acted]} x{n}"
 
 
-def label(state: QuoVadisState, action: Action) -> str:
-    kind, t, s = action[0], state.tables, state.to_move
-    if kind == "place":
-        cost = state.placement_cost(s, action[1])
-        return f"Place a worker on {_cell(state, action[1])}" + (
-            f", {cost} food" if cost else ", free")
-    if kind == "card" or kind == "plea":
-        return _card_label(state, action)
-    if kind == "area":
-        return f"Cards {action[1]} and {action[2]}: area {action[1]}-{action[2]}"
-    if kind == "free":
-        x, y = action[1], action[2]
-        return (f"Card {x} and Free as {y} ({state.free_cost(s)} faith): "
-                f"area {min(x, y)}-{max(x, y)}")
-    if kind == "free2":
-        return (f"Free twice as {action[1]} and {action[2]} ({2 * state.free_cost(s)} faith): "
-                f"area {action[1]}-{action[2]}")
-    if kind == "done":
-        return {
-            "worker placement": "Place no more workers",
-            "wrath of god: cells": "Strike no more cells",
-            "Revelation": "Move no more workers",
-            "Prosperity": "No more discards or exchanges",
-            "generation change: discards": "Discard no more cards",
-            "build phase": "Build nothing more",
-            "war: keeping workers": "Keep no more workers",
-        }[PHASE_NAMES[state.phase]]
-    if kind == "move":
-        return f"Move a worker from cell {action[1]} to {_cell(state, action[2])}"
-    if kind == "discard":
-        return f"Discard {E.CARDS[action[1]]} ({E.CARD_ENGLISH[action[1]]})"
-    if kind == "exchange":
-        return f"Turn 1 {RESOURCE_WORDS[action[1]]} into 1 {RESOURCE_WORDS[action[2]]}"
-    if kind == "morale":
-        return f"Spend {action[1]} morale on the war"
-    if kind == "pass":
-        return {"wrath of god": "Keep your wrath", "Miracle": "Keep all the faith",
-                "ascension": "Do not ascend"}[PHASE_NAMES[state.phase]]
-    if kind == "wrath":
-        return f"Pay all {state.res[4 * s + 3]} wrath: the wrath of god on the area"
-    if kind == "smite":
-        c = action[1]
-        words = f"Strike {_cell(state, c)}: its workers go home"
-        if action[2]:
-            code = state.bld[c]
-            words += f", and destroy seat {(code >> 2) + 1}'s {BUILDING_NAMES[code & 3]}"
-        return words
-    if kind == "convert":
-        return f"Turn {state.options.miracle_faith} faith into 1 wrath"
-    if kind == "city":
-        return f"Build your city on {_cell(state, action[1])}"
-    if kind == "fort":
-        return f"Build a fort on {_cell(state, action[1])} (a worker goes home)"
-    if kind == "temple":
-        return f"Build a temple on {_cell(state, action[1])} (a worker goes home)"
-    if kind == "ascend":
-        return f"A worker on your temple ascends: {state.ascended[s] + 1} VP"
-    if kind == "keep":
-        return f"Pay {state.options.keep_food} food to keep a worker on cell {action[1]}"
-    if kind == "cubes":
-        return f"Start with {action[1]} morale, {action[2]} food and {action[3]} faith"
-    if kind in ("pick", "basic", "reveal", "skill"):
-        k = action[1]
-        verb = {"pick": "Pick", "basic": "Choose", "reveal": "Set", "skill": "Use"}[kind]
-        tip = " (おススメ)" if kind == "basic" and t.recommended[k] else ""
-        return f"{verb} {t.skill_english[k]} ({t.skill_name[k]}){tip}: {t.skill_text[k]}"
-    r = action[1]
-    return (f"Play the {t.race_english[r]} ({t.race_name[r]}), home terrain "
-            f"{E.TERRAINS[t.race_home[r]]}")
-
-
 ACTION_KINDS = {
     "pick": "pick a skill", "cubes": "split the starting cubes",
     "area": "choose an area",
@@ -251,33 +68,6 @@ ACTION_KINDS = {
     "city": "build a city", "fort": "build a fort", "temple": "build a temple",
     "ascend": "ascend a worker", "reveal": "set a skill",
 }
-
-
-def action_kind(state: QuoVadisState, action: Action) -> str:
-    """The kind of an action in the game's words; a race and a basic skill are named, so
-    the lab's tables can tell how each fares."""
-    kind = action[0]
-    if kind == "race":
-        return f"play {state.tables.race_name[action[1]]}"
-    if kind == "basic":
-        return f"choose the basic skill {state.tables.skill_name[action[1]]}"
-    if kind == "card" or kind == "plea":
-        words = "generation change" if action[-1] else "continue the generation"
-        return words + (" with 御無心" if kind == "plea" else "")
-    if kind == "smite" and action[2]:
-        return "strike a cell with wrath and destroy"
-    if kind == "discard":
-        return "discard for Prosperity" if state.phase == PROSPER else "discard a card"
-    if kind == "done" or kind == "pass":
-        return {
-            "worker placement": "place no more workers", "wrath of god": "keep the wrath",
-            "wrath of god: cells": "strike no more cells", "Miracle": "keep the faith",
-            "Revelation": "move no more workers", "Prosperity": "end Prosperity",
-            "generation change: discards": "discard no more cards",
-            "build phase": "build nothing more", "ascension": "do not ascend",
-            "war: keeping workers": "keep no more workers",
-        }[PHASE_NAMES[state.phase]]
-    return ACTION_KINDS[kind]
 
 
 # ---- text -------------------------------------------------------------------------------------
@@ -350,6 +140,10 @@ def text_map(state: QuoVadisState, colour: bool) -> str:
     return text_grid(slots, framed, paint)
 
 
+LEGEND = (
+    "P plains M mountain D desert S snow (凍土) W sea  (x) ring  [ ] creation area",
+    "C13 seat 1's city, 3 cubes  c = destroyed  F fort  T temple  w112 workers",
+)
 SEAT_HEADER = "  seat race        VP morale  food faith wrath workers cities forts temples hand"
 
 
@@ -393,43 +187,6 @@ def _areas(state: QuoVadisState) -> list[str]:
     return lines
 
 
-def render(state: QuoVadisState, seat: int | None = None) -> str:
-    """The map, a legend, the areas with pieces, the seats, the turn, the seat's own hand
-    and skills, and the last events; every line fits 80 columns."""
-    lines = [text_map(state, colour_wanted()), ""]
-    lines.append("P plains M mountain D desert S snow (凍土) W sea  (x) ring  [ ] creation area")
-    lines.append("C13 seat 1's city, 3 cubes  c = destroyed  F fort  T temple  w112 workers")
-    lines += _areas(state)
-    lines.append("")
-    lines.append(SEAT_HEADER)
-    for s in range(state.n):
-        lines.append(_seat_line(state, s))
-        lines.append(_generations(state, s))
-    status = f"Round {state.round_no}/{state.options.rounds}, {PHASE_NAMES[state.phase]}"
-    status += f", markers on {' and '.join(_genesis(m) for m in state.markers)}"
-    if state.area >= 0:
-        status += f", area {area_name(state)}"
-    if state.acts:
-        status += f", {E.CARDS[state.kind]}: {state.acts} action(s) left"
-    lines.append(status)
-    if seat is not None:
-        hand = ", ".join(f"{k} x{v}" for k, v in _hand(state, seat).items()) or "none"
-        lines.append(fit(f"Your hand: {hand}"))
-        t = state.tables
-        if state.hidden[seat]:
-            names = ", ".join(t.skill_english[k] for k in state.hidden[seat])
-            lines.append(fit(f"Your face-down skills: {names}"))
-        if state.draft[seat]:
-            names = ", ".join(t.skill_english[k] for k in state.draft[seat])
-            lines.append(fit(f"Your draft hand: {names}"))
-    if state.phase == DISCARD:
-        lines.append("You may discard any number of cards after the generation change.")
-    if state.over:
-        lines.append("Winner: " + ", ".join(f"seat {s + 1}" for s in state.winners()))
-    lines += [fit("  " + event) for event in state.log[-6:]]
-    return "\n".join(lines)
-
-
 # ---- SVG ----------------------------------------------------------------------------------------
 
 def marks(state: QuoVadisState) -> list[list[Mark]]:
@@ -452,10 +209,147 @@ def marks(state: QuoVadisState) -> list[list[Mark]]:
     return out
 
 
-def svg(state: QuoVadisState) -> str:
-    title = f"Quo Vadis draft 27, round {state.round_no}"
-    if state.area >= 0:
-        title += f", creation area {area_name(state)}"
-    rings = {t: r for t, r in enumerate(state.ring) if r >= 0}
-    return svg_map(state.board.world, state.terr, marks(state), title, rings=rings,
-                   outline=state.area if state.area >= 0 else None, cell_numbers=True)
+class QuoVadisPresenter(Presenter):
+    """Quo Vadis in words and pictures: action labels, action kinds, the text board
+    and the SVG world. It has one label for every list and no screen of its own."""
+
+    def label(self, state: QuoVadisState, action: Action) -> str:
+        kind, t, s = action[0], state.tables, state.to_move
+        if kind == "place":
+            cost = state.placement_cost(s, action[1])
+            return f"Place a worker on {_cell(state, action[1])}" + (
+                f", {cost} food" if cost else ", free")
+        if kind == "card" or kind == "plea":
+            return _card_label(state, action)
+        if kind == "area":
+            return f"Cards {action[1]} and {action[2]}: area {action[1]}-{action[2]}"
+        if kind == "free":
+            x, y = action[1], action[2]
+            return (f"Card {x} and Free as {y} ({state.free_cost(s)} faith): "
+                    f"area {min(x, y)}-{max(x, y)}")
+        if kind == "free2":
+            return (f"Free twice as {action[1]} and {action[2]} ({2 * state.free_cost(s)} faith): "
+                    f"area {action[1]}-{action[2]}")
+        if kind == "done":
+            return {
+                "worker placement": "Place no more workers",
+                "wrath of god: cells": "Strike no more cells",
+                "Revelation": "Move no more workers",
+                "Prosperity": "No more discards or exchanges",
+                "generation change: discards": "Discard no more cards",
+                "build phase": "Build nothing more",
+                "war: keeping workers": "Keep no more workers",
+            }[PHASE_NAMES[state.phase]]
+        if kind == "move":
+            return f"Move a worker from cell {action[1]} to {_cell(state, action[2])}"
+        if kind == "discard":
+            return f"Discard {E.CARDS[action[1]]} ({E.CARD_ENGLISH[action[1]]})"
+        if kind == "exchange":
+            return f"Turn 1 {RESOURCE_WORDS[action[1]]} into 1 {RESOURCE_WORDS[action[2]]}"
+        if kind == "morale":
+            return f"Spend {action[1]} morale on the war"
+        if kind == "pass":
+            return {"wrath of god": "Keep your wrath", "Miracle": "Keep all the faith",
+                    "ascension": "Do not ascend"}[PHASE_NAMES[state.phase]]
+        if kind == "wrath":
+            return f"Pay all {state.res[4 * s + 3]} wrath: the wrath of god on the area"
+        if kind == "smite":
+            c = action[1]
+            words = f"Strike {_cell(state, c)}: its workers go home"
+            if action[2]:
+                code = state.bld[c]
+                words += f", and destroy seat {(code >> 2) + 1}'s {BUILDING_NAMES[code & 3]}"
+            return words
+        if kind == "convert":
+            return f"Turn {state.options.miracle_faith} faith into 1 wrath"
+        if kind == "city":
+            return f"Build your city on {_cell(state, action[1])}"
+        if kind == "fort":
+            return f"Build a fort on {_cell(state, action[1])} (a worker goes home)"
+        if kind == "temple":
+            return f"Build a temple on {_cell(state, action[1])} (a worker goes home)"
+        if kind == "ascend":
+            return f"A worker on your temple ascends: {state.ascended[s] + 1} VP"
+        if kind == "keep":
+            return f"Pay {state.options.keep_food} food to keep a worker on cell {action[1]}"
+        if kind == "cubes":
+            return f"Start with {action[1]} morale, {action[2]} food and {action[3]} faith"
+        if kind in ("pick", "basic", "reveal", "skill"):
+            k = action[1]
+            verb = {"pick": "Pick", "basic": "Choose", "reveal": "Set", "skill": "Use"}[kind]
+            tip = " (おススメ)" if kind == "basic" and t.recommended[k] else ""
+            return f"{verb} {t.skill_english[k]} ({t.skill_name[k]}){tip}: {t.skill_text[k]}"
+        r = action[1]
+        return (f"Play the {t.race_english[r]} ({t.race_name[r]}), home terrain "
+                f"{E.TERRAINS[t.race_home[r]]}")
+
+    def action_kind(self, state: QuoVadisState, action: Action) -> str:
+        """The kind of an action in the game's words; a race and a basic skill are named, so
+        the lab's tables can tell how each fares."""
+        kind = action[0]
+        if kind == "race":
+            return f"play {state.tables.race_name[action[1]]}"
+        if kind == "basic":
+            return f"choose the basic skill {state.tables.skill_name[action[1]]}"
+        if kind == "card" or kind == "plea":
+            words = "generation change" if action[-1] else "continue the generation"
+            return words + (" with 御無心" if kind == "plea" else "")
+        if kind == "smite" and action[2]:
+            return "strike a cell with wrath and destroy"
+        if kind == "discard":
+            return "discard for Prosperity" if state.phase == PROSPER else "discard a card"
+        if kind == "done" or kind == "pass":
+            return {
+                "worker placement": "place no more workers", "wrath of god": "keep the wrath",
+                "wrath of god: cells": "strike no more cells", "Miracle": "keep the faith",
+                "Revelation": "move no more workers", "Prosperity": "end Prosperity",
+                "generation change: discards": "discard no more cards",
+                "build phase": "build nothing more", "ascension": "do not ascend",
+                "war: keeping workers": "keep no more workers",
+            }[PHASE_NAMES[state.phase]]
+        return ACTION_KINDS[kind]
+
+    def render(self, state: QuoVadisState, seat: int | None = None) -> str:
+        """The map, a legend, the areas with pieces, the seats, the turn, the seat's own hand
+        and skills, and the last events; every line fits 80 columns."""
+        lines = [text_map(state, colour_wanted()), ""]
+        lines += LEGEND
+        lines += _areas(state)
+        lines.append("")
+        lines.append(SEAT_HEADER)
+        for s in range(state.n):
+            lines.append(_seat_line(state, s))
+            lines.append(_generations(state, s))
+        status = f"Round {state.round_no}/{state.options.rounds}, {PHASE_NAMES[state.phase]}"
+        status += f", markers on {' and '.join(genesis(m) for m in state.markers)}"
+        if state.area >= 0:
+            status += f", area {area_name(state.board, state.area)}"
+        if state.acts:
+            status += f", {E.CARDS[state.kind]}: {state.acts} action(s) left"
+        lines.append(status)
+        if seat is not None:
+            held = hand_counts(state.hand, seat)
+            hand = ", ".join(f"{k} x{v}" for k, v in held.items()) or "none"
+            lines.append(fit(f"Your hand: {hand}"))
+            t = state.tables
+            if state.hidden[seat]:
+                names = ", ".join(t.skill_english[k] for k in state.hidden[seat])
+                lines.append(fit(f"Your face-down skills: {names}"))
+            if state.draft[seat]:
+                names = ", ".join(t.skill_english[k] for k in state.draft[seat])
+                lines.append(fit(f"Your draft hand: {names}"))
+        if state.phase == DISCARD:
+            lines.append("You may discard any number of cards after the generation change.")
+        if state.over:
+            lines.append("Winner: " + ", ".join(f"seat {s + 1}" for s in state.winners()))
+        lines += [fit("  " + event) for event in state.log[-6:]]
+        return "\n".join(lines)
+
+    def svg(self, state: QuoVadisState) -> str:
+        """The world with every piece on it, as a standalone SVG document."""
+        title = f"Quo Vadis draft 27, round {state.round_no}"
+        if state.area >= 0:
+            title += f", creation area {area_name(state.board, state.area)}"
+        rings = {t: r for t, r in enumerate(state.ring) if r >= 0}
+        return svg_map(state.board.world, state.terr, marks(state), title, rings=rings,
+                       outline=state.area if state.area >= 0 else None, cell_numbers=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from soan.engine.core import Action
 from soan.games.quovadis import effects as E
-from soan.games.quovadis import scoring
 from soan.games.quovadis.codes import (
     ASCEND,
     ASCENSION,
@@ -252,9 +251,9 @@ class Settlement:
         self.phase, self.to_move = OVER, None
         self.area = -1
         for s in range(self.n):
-            self._score(s, scoring.city_cubes(self, s), CITIES_SRC)
+            self._score(s, self.city_cubes(s), CITIES_SRC)
             for k in self.shown[s]:
-                vp = scoring.skill_vp(self, s, k)
+                vp = self.skill_vp(s, k)
                 if vp:
                     self._note(s, f"skill:{self.tables.skill_name[k]}")
                     self._score(s, vp, SKILLS_SRC)

@@ -6,8 +6,9 @@ area selection (two unmarked genesis cards), the creation phase (wrath of god,
 worker placement, card placement with its action), the war phase, the build
 phase and the end phase (refill, dominance, cleanup and ascension, settlement).
 This module holds the state, setup and the contract; the phases of a turn are
-mixins beside it (`creation`, `war`, `settlement`). See `rules.md` beside this
-file for the rules in English with every ruling.
+mixins beside it (`creation`, `war`, `settlement`), as are the points and the
+winner (`scoring`) and what a seat may know (`view`). See `rules.md` beside
+this file for the rules in English with every ruling.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from soan.engine.cards import take_cards
 from soan.engine.core import Action, OptionsError, State
 from soan.engine.rng import Rng
 from soan.games.quovadis import effects as E
-from soan.games.quovadis import evaluation, presentation, scoring
 from soan.games.quovadis.board import FREE, Board
 from soan.games.quovadis.codes import (
     AREA,
@@ -74,7 +74,9 @@ from soan.games.quovadis.codes import FREE as FREE_KEY
 from soan.games.quovadis.content import Tables
 from soan.games.quovadis.creation import Creation
 from soan.games.quovadis.options import Options
+from soan.games.quovadis.scoring import Scoring
 from soan.games.quovadis.settlement import Settlement
+from soan.games.quovadis.view import View
 from soan.games.quovadis.war import War
 
 NSRC = len(SOURCES)
@@ -96,7 +98,7 @@ def cube_splits(total: int, caps: tuple[int, ...]) -> list[Action]:
     return _CUBE_SPLITS[key]
 
 
-class QuoVadisState(Creation, War, Settlement, State):
+class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
     __slots__ = (
         "active",
         "acts",
@@ -584,33 +586,3 @@ class QuoVadisState(Creation, War, Settlement, State):
 
     def hand_size(self, s: int) -> int:
         return sum(self.hand[5 * s:5 * s + 5])
-
-    # ---- results and what people see ---------------------------------------------------------
-
-    def scores(self) -> list[int]:
-        return list(self.vp)
-
-    def breakdown(self) -> list[dict[str, int]]:
-        return scoring.breakdown(self)
-
-    def _winners(self) -> list[int]:
-        return scoring.winners(self)
-
-    def evaluate(self) -> list[float]:
-        return evaluation.evaluate(self)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return presentation.view(self, seat)
-
-    def label(self, action: Action) -> str:
-        return presentation.label(self, action)
-
-    def action_kind(self, action: Action) -> str:
-        return presentation.action_kind(self, action)
-
-    def render(self, seat: int | None = None) -> str:
-        return presentation.render(self, seat)
-
-    def svg(self) -> str:
-        """The world with every piece on it, as a standalone SVG document."""
-        return presentation.svg(self)
