@@ -6,6 +6,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,7 +14,8 @@ import httpx
 import pytest
 import uvicorn
 
-from soan.web.app import create_app
+from soan.web.app import create_app, uvicorn_settings
+from soan.web.limits import Limits
 from soan.web.manager import Manager
 
 CHROMIUM = "/usr/bin/chromium"
@@ -56,24 +58,36 @@ class Server:
         return asyncio.run_coroutine_threadsafe(run(), loop).result(10)
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory) -> Iterator[Server]:
-    db = Path(tmp_path_factory.mktemp("web")) / "tables.sqlite"
-    app = create_app(db)
+@contextmanager
+def running(db: Path, limits: Limits | None = None) -> Iterator[Server]:
+    """A server over `db` on a free loopback port, in a thread of this process."""
+    app = create_app(db, limits)
     port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                            **uvicorn_settings())
     runner = uvicorn.Server(config)
     thread = threading.Thread(target=runner.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 15
     while not runner.started:
         assert time.monotonic() < deadline, "the test server did not start"
+        assert thread.is_alive(), "the test server stopped"
         time.sleep(0.05)
     url = f"http://127.0.0.1:{port}"
-    with httpx.Client(base_url=url, timeout=30) as client:
-        yield Server(url, app.state.manager, client)
-    runner.should_exit = True
-    thread.join(10)
+    try:
+        with httpx.Client(base_url=url, timeout=30) as client:
+            yield Server(url, app.state.manager, client)
+    finally:
+        runner.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory) -> Iterator[Server]:
+    """The shared server: the tests make many tables from one address, so no limit on that."""
+    db = Path(tmp_path_factory.mktemp("web")) / "tables.sqlite"
+    with running(db, Limits(tables_per_minute=0)) as shared:
+        yield shared
 
 
 def wait_until(check, timeout: float = 20.0, every: float = 0.05):

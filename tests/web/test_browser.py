@@ -284,6 +284,25 @@ def test_a_bad_link_and_a_bad_form_say_what_is_wrong(server: Server, page: Page)
     assert error.inner_text().startswith("my_cards.toml:")
 
 
+def test_a_link_the_server_does_not_know_says_so_and_stops_reconnecting(
+        server: Server, page: Page):
+    """The page of a seat whose token the server no longer knows (a table of another
+    database, say): its socket is refused with 4403, and the page says the link is not
+    valid instead of reconnecting for ever."""
+    made = server.create(game="cityplan", seats=["human", "random"])
+    token = made["seats"][0]["token"]
+    page.add_init_script(f"""window.WebSocket = class extends WebSocket {{
+        constructor(url, protocols) {{ super(url.replace("{token}", "stale-token"), protocols); }}
+    }};""")
+    sockets: list[str] = []
+    page.on("websocket", lambda socket: sockets.append(socket.url))
+    page.goto(made["seats"][0]["link"])
+    page.wait_for_function("document.body.dataset.closed === '4403'", timeout=5000)
+    page.wait_for_timeout(2000)  # a lost connection would have been tried again by now
+    assert [url.rsplit("/", 1)[1] for url in sockets] == ["stale-token"]
+    assert page.locator("#status").inner_text() == "This link is not valid on this server."
+
+
 def test_a_game_without_a_renderer_of_its_own_reads_well_in_the_fallback(
         server: Server, page: Page):
     made = server.create(game="populous", seats=["human", "random", "random"])

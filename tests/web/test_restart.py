@@ -19,11 +19,13 @@ from soan.web.table import seeded_rng
 from tests.web.conftest import free_port, wait_until
 
 
-def start(db, port) -> subprocess.Popen:
+def start(db, port, env: dict[str, str] | None = None) -> subprocess.Popen:
+    """`soan serve` in a process of its own (`env`: more environment variables)."""
     process = subprocess.Popen(
         [sys.executable, "-c", "from soan.cli import app; app()", "serve", "--port", str(port),
          "--db", str(db)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, **(env or {})})
 
     def up():
         assert process.poll() is None, process.stderr.read()

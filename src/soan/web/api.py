@@ -65,12 +65,14 @@ class NewTable(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    game: str = Field(description="Game id, such as cityplan (see GET /api/games).")
-    seats: list[str] = Field(
+    game: str = Field(max_length=40,
+                      description="Game id, such as cityplan (see GET /api/games).")
+    seats: list[Annotated[str, Field(max_length=100)]] = Field(
         min_length=1, max_length=8,
         description="One entry per seat: human (a private link), remote (a program over "
         "this API), or a bot: random, heuristic, ismcts:iters=500.")
-    variant: str = Field("default", description="A named variant of the game.")
+    variant: str = Field("default", max_length=100,
+                         description="A named variant of the game.")
     options: dict[str, Any] = Field(
         default_factory=dict,
         description="Rule numbers to change: {\"hand_limit\": 7} or as typed, \"7\".")
@@ -78,7 +80,8 @@ class NewTable(BaseModel):
                                 "leave out for the game's shipped content.")
     content_name: str = Field("content.toml", max_length=200,
                               description="The content file's name, for error messages.")
-    fallback: str = Field("", description="The bot that takes a remote seat silent on its "
+    fallback: str = Field("", max_length=100,
+                          description="The bot that takes a remote seat silent on its "
                           "turn for `silence` seconds (empty: never replaced).")
     silence: float = Field(120.0, ge=0, le=30 * 24 * 3600,
                            description="Seconds a remote seat may be silent on its turn.")
@@ -158,9 +161,12 @@ async def list_tables(tables: Tables) -> dict[str, Any]:
 @router.post("/tables", tags=["tables"], status_code=201)
 async def create_table(body: NewTable, request: Request, tables: Tables) -> dict[str, Any]:
     """Set up a table. The answer holds one private link (and token) per human or remote
-    seat and a spectator link: hand each link to its player only."""
+    seat and a spectator link: hand each link to its player only. One client address
+    may make only so many tables a minute (429 says when to try again), and bots may
+    think only so hard (`soan serve --max-iters --move-time`)."""
+    client = request.client.host if request.client else "unknown"
     table = tables.create(body.game, body.seats, body.variant, body.options, body.content,
-                          body.content_name, body.fallback, body.silence)
+                          body.content_name, body.fallback, body.silence, client)
     return links(request, table)
 
 

@@ -23,8 +23,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from soan.engine.core import SoanError
 from soan.web import api, pages
-from soan.web.errors import RequestError
-from soan.web.manager import Manager
+from soan.web.errors import RequestError, TooMany
+from soan.web.limits import MAX_FRAME, Limits
+from soan.web.manager import Manager, content_dir_of
 from soan.web.replays import Replays
 from soan.web.store import Store
 
@@ -32,6 +33,7 @@ log = logging.getLogger("soan.web")
 
 HERE = Path(__file__).parent
 MAX_BODY = 6 * 1024 * 1024  # a record of a long game, with room to spare
+MAX_ERROR = 2000  # characters of an error message, whatever it quotes
 
 ABOUT = """Tables of soan's games that people join from a link and programs join
 over HTTP. A remote bot takes its seat with the seat's token (`Authorization:
@@ -39,9 +41,11 @@ Bearer <token>`), reads `GET /api/seat`, waits with `GET /api/seat/wait` and
 plays with `POST /api/seat/action`. See docs/web.md for a complete client."""
 
 
-def create_app(db_path: Path, bot_threads: int = 2) -> FastAPI:
+def create_app(db_path: Path, limits: Limits | None = None) -> FastAPI:
+    """The application over the tables in `db_path`, with `limits` (`soan serve`'s
+    options). Serve it with `ws_max_size=MAX_FRAME` (see `uvicorn_settings`)."""
     store = Store(db_path)
-    manager = Manager(store, bot_threads)
+    manager = Manager(store, content_dir_of(db_path), limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -67,13 +71,22 @@ def create_app(db_path: Path, bot_threads: int = 2) -> FastAPI:
     return app
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def uvicorn_settings() -> dict[str, Any]:
+    """What uvicorn must be told for this app: a websocket message over MAX_FRAME is
+    refused (closed with 1009) before it is read into memory."""
+    return {"ws_max_size": MAX_FRAME}
+
+
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    if len(message) > MAX_ERROR:
+        message = f"{message[:MAX_ERROR]}…"
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 async def _refused(request: Request, exc: Exception) -> JSONResponse:
     status = exc.status if isinstance(exc, RequestError) else 400
-    return _error(status, str(exc))
+    headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooMany) else None
+    return _error(status, str(exc), headers)
 
 
 async def _invalid(request: Request, exc: Exception) -> JSONResponse:
@@ -108,7 +121,10 @@ async def _crashed(request: Request, exc: Exception) -> JSONResponse:
 
 
 class BodyLimit:
-    """Refuse a request body over `limit` bytes with 413, before reading it all."""
+    """Refuse a request body over `limit` bytes with 413: a declared Content-Length at
+    once, a chunked body as soon as its bytes pass the limit. The body is read here,
+    counted as it streams in, and handed whole to the app (which reads every body
+    whole anyway), so nothing below ever sees more than `limit` bytes."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app, self.limit = app, limit
@@ -121,35 +137,36 @@ class BodyLimit:
         if declared is not None and declared.isdigit() and int(declared) > self.limit:
             await self._refuse(send)
             return
+        chunks: list[bytes] = []
         seen = 0
-        started = False
-
-        async def counted() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            seen += len(message.get("body", b""))
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            seen += len(chunk)
             if seen > self.limit:
-                raise _TooLarge
-            return message
-
-        async def watched(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, counted, watched)
-        except _TooLarge:
-            if not started:
                 await self._refuse(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body: Message | None = {"type": "http.request", "body": b"".join(chunks),
+                                "more_body": False}
+
+        async def replayed() -> Message:
+            nonlocal body
+            if body is not None:
+                message, body = body, None
+                return message
+            return await receive()
+
+        await self.app(scope, replayed, send)
 
     async def _refuse(self, send: Send) -> None:
         body = json.dumps({"error": f"the request is larger than "
                                     f"{self.limit // 1024 // 1024} MB"}).encode()
         await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json")]})
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": body})
-
-
-class _TooLarge(Exception):
-    pass

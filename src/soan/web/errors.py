@@ -31,3 +31,13 @@ class TooLarge(RequestError):
 
 class Unauthorized(RequestError):
     status = 401
+
+
+class TooMany(RequestError):
+    """Too many requests of one kind from one client: try again after `retry_after` s."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -87,6 +87,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "table.record": ("Record (JSON)", "記録 (JSON)"),
     "table.notify": ("Tell me when it is my turn", "手番が来たら通知する"),
     "table.reconnecting": ("Connection lost; reconnecting...", "接続が切れました。再接続中..."),
+    "table.invalid_link": ("This link is not valid on this server.",
+                           "このリンクはこのサーバーでは無効です。"),
     "table.turn_title": ("Your turn", "あなたの番"),
     "table.moves_title": ("to move", "の番"),
     "table.hand": ("Your hand", "手札"),
@@ -134,6 +136,7 @@ def variant_about(game: Game, name: str, lang: str) -> str:
     if lang == "ja" and game.glossary is not None:
         return game.glossary.variants.get(name, about)
     return about
+
 
 def names(content: Any, lang: str) -> dict[str, str]:
     """Every way the game's text writes a content name -> how a page in `lang` shows it

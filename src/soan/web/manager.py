@@ -1,36 +1,34 @@
 """The live tables: creating them, taking seats' choices, running bots, telling clients.
 
 All changes to a table happen on the server's event loop, each in one go, so no
-two requests interleave inside a move. Bots think in a worker thread on a copy of
-the state; their answer is played only if the position is still the one they
-thought about. Every change is written to the store before any client hears of
-it, then each listener gets a fresh message built for its own seat.
+two requests interleave inside a move. Bots think in worker processes
+(`soan.web.workers`) on the seat's re-dealt copy of the state; their answer is
+played only if the position is still the one they thought about. Every change is
+written to the store before any client hears of it, then each listener gets a
+fresh message built for its own seat.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import json
 import logging
 import re
 import shutil
-import tempfile
 import time
-from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from soan.bots.match import choose
 from soan.engine.core import Action, SoanError, parse_option_value
 from soan.engine.registry import get_game
 from soan.table import HUMAN, REMOTE, TableSetup
 from soan.web.errors import Conflict, Forbidden, NotFound, RequestError, TooLarge
+from soan.web.limits import CreationLimit, Limits
 from soan.web.messages import seat_message
 from soan.web.store import Store, StoredSeat, StoredTable
-from soan.web.table import BotJob, Seat, Table, check_web_bot, new_table_id, new_token
+from soan.web.table import BotJob, Seat, Table, new_table_id, new_token
+from soan.web.workers import BotWorkers
 
 log = logging.getLogger("soan.web")
 
@@ -69,15 +67,23 @@ class Listener:
         return message
 
 
+def content_dir_of(db_path: Path) -> Path:
+    """Where the server writes uploaded content files: beside its database, emptied at
+    every start (the store holds their text), so a killed server leaves nothing behind."""
+    return db_path.with_name(f"{db_path.name}-content")
+
+
 class Manager:
-    def __init__(self, store: Store, bot_threads: int = 2) -> None:
+    def __init__(self, store: Store, content_dir: Path, limits: Limits | None = None) -> None:
         self.store = store
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, tuple[str, int]] = {}
         self.listeners: dict[str, set[Listener]] = {}
-        self.content_dir = Path(tempfile.mkdtemp(prefix="soan-content-"))
+        self.content_dir = content_dir
         self.content_paths: dict[str, Path] = {}
-        self._pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="soan-bot")
+        self.creations = CreationLimit(self.limits.tables_per_minute)
+        self.bots: BotWorkers | None = None
         self._thinking: set[str] = set()
         self._changed_events: dict[str, asyncio.Event] = {}
         self._watchdogs: dict[str, asyncio.TimerHandle] = {}
@@ -88,6 +94,10 @@ class Manager:
     def start(self) -> None:
         """Replay every stored table and set its bots and watchdogs going."""
         self._loop = asyncio.get_running_loop()
+        shutil.rmtree(self.content_dir, ignore_errors=True)  # whatever a killed run left
+        self.content_dir.mkdir(parents=True)
+        self.bots = BotWorkers(self._loop, self.limits.bot_workers, self.limits.move_time)
+        self.bots.warm()
         for content_hash, name, text in self.store.contents():
             self.content_paths[content_hash] = self._write_content(text, name)
         for stored in self.store.tables():
@@ -104,7 +114,9 @@ class Manager:
     def stop(self) -> None:
         for handle in self._watchdogs.values():
             handle.cancel()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self.bots is not None:
+            self.bots.close()
+        self._loop = None
         shutil.rmtree(self.content_dir, ignore_errors=True)
 
     def _restore(self, stored: StoredTable) -> Table:
@@ -159,16 +171,19 @@ class Manager:
         content_name: str = "content.toml",
         fallback: str = "",
         silence: float = 0.0,
+        client: str | None = None,
     ) -> Table:
         """Check and set up a new table with a secret seed; nothing is stored unless
-        every part of it is right."""
+        every part of it is right. `client` (an address) may make only so many a minute."""
+        if client is not None:
+            self.creations.check(client)
         game = get_game(game_id)
         specs = [s.strip() for s in seats]
         for spec in specs:
             if spec not in (HUMAN, REMOTE):
-                check_web_bot(spec)
+                self.limits.check_bot(spec)
         if fallback:
-            check_web_bot(fallback)
+            self.limits.check_bot(fallback)
         typed = {key: _typed(game, key, value) for key, value in (overrides or {}).items()}
         path = None
         if content_text is not None:
@@ -184,6 +199,8 @@ class Manager:
                        for spec in specs],
                       silence, content_name=path.name if path else None, overrides=typed)
         self._store_new(table)
+        if client is not None:
+            self.creations.made(client)
         return table
 
     def again(self, table: Table) -> Table:
@@ -232,7 +249,7 @@ class Manager:
     def _write_content(self, text: str, name: str) -> Path:
         safe = re.sub(r"[^\w.-]", "_", Path(name).name)[:80] or "content.toml"
         folder = self.content_dir / hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-        folder.mkdir(exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
         path = folder / safe
         path.write_text(text, "utf-8")
         return path
@@ -301,35 +318,24 @@ class Manager:
     # ---- bots and silent seats -----------------------------------------------------------
 
     def _drive_bots(self, table: Table) -> None:
-        if table.id in self._thinking or self._loop is None:
+        if table.id in self._thinking or self._loop is None or self.bots is None:
             return
         job = table.bot_job()
         if job is None:
             return
         self._thinking.add(table.id)
-        future = self._pool.submit(choose, job.bot, job.state, job.rng)
-        future.add_done_callback(self._call_soon(lambda f: self._bot_answered(table, job, f)))
+        self.bots.think(table.id, job.spec, job.state, job.rng,
+                        lambda action, note: self._bot_answered(table, job, action))
 
-    def _call_soon(self, callback: Callable[[Future], None]) -> Callable[[Future], None]:
-        loop = self._loop
-        assert loop is not None
-
-        def done(future: Future) -> None:
-            with contextlib.suppress(RuntimeError):  # the server stopped meanwhile
-                loop.call_soon_threadsafe(callback, future)
-
-        return done
-
-    def _bot_answered(self, table: Table, job: BotJob, future: Future) -> None:
+    def _bot_answered(self, table: Table, job: BotJob, action: Action) -> None:
         self._thinking.discard(table.id)
-        if future.cancelled():
-            return
+        if self._loop is None or self.tables.get(table.id) is not table:
+            return  # the server stopped meanwhile
         try:
-            action = future.result()
             played = table.play_bot(job, action)
         except Exception:
-            log.exception("the bot %s at table %s seat %d failed", table.seats[job.seat].spec,
-                          table.id, job.seat + 1)
+            log.exception("the bot %s at table %s seat %d failed", job.spec, table.id,
+                          job.seat + 1)
             return
         if played:
             self.store.add_action(table.id, job.ply, action)

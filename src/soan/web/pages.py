@@ -24,9 +24,10 @@ from soan.engine.registry import all_games
 from soan.web import i18n
 from soan.web.api import game_info
 from soan.web.errors import Forbidden, RequestError
+from soan.web.limits import MAX_FRAME
 from soan.web.manager import Listener, Manager
 from soan.web.messages import error_message
-from soan.web.table import Table
+from soan.web.table import Table, short
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
@@ -120,7 +121,8 @@ async def play_socket(websocket: WebSocket, token: str) -> None:
     manager: Manager = websocket.app.state.manager
     found = manager.tokens.get(token)
     if found is None:
-        await websocket.close(code=4403, reason="this seat token opens no seat here")
+        await _refuse(websocket, 4403, "this link is not valid: its seat token opens no "
+                                       "seat on this server")
         return
     await _serve(websocket, manager, manager.tables[found[0]], found[1])
 
@@ -130,9 +132,19 @@ async def watch_socket(websocket: WebSocket, table_id: str) -> None:
     manager: Manager = websocket.app.state.manager
     table = manager.tables.get(table_id)
     if table is None:
-        await websocket.close(code=4404, reason=f"there is no table {table_id!r}")
+        await _refuse(websocket, 4404, "this link is not valid: there is no such table "
+                                       "on this server")
         return
     await _serve(websocket, manager, table, None)
+
+
+async def _refuse(websocket: WebSocket, code: int, reason: str) -> None:
+    """Accept, say why, and close with `code` (4403, 4404): a socket closed before it
+    is accepted reaches the page as 1006, which it cannot tell from a lost connection."""
+    await websocket.accept()
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await websocket.send_text(json.dumps(error_message(reason, code - 4000)))
+        await websocket.close(code=code, reason=reason)
 
 
 async def _serve(websocket: WebSocket, manager: Manager, table: Table, seat: int | None) -> None:
@@ -142,7 +154,17 @@ async def _serve(websocket: WebSocket, manager: Manager, table: Table, seat: int
     sender = asyncio.create_task(_send(websocket, listener))
     try:
         while True:
-            text = await websocket.receive_text()
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            text = received.get("text")
+            if text is None:
+                text = (received.get("bytes") or b"").decode("utf-8", "replace")
+            if len(text) > MAX_FRAME:  # uvicorn's ws_max_size refuses it first
+                too_big = f"a message may be at most {MAX_FRAME // 1024} KB"
+                await websocket.send_text(json.dumps(error_message(too_big, 413)))
+                await websocket.close(code=1009, reason=too_big)
+                break
             try:
                 _handle(manager, table, seat, text)
             except SoanError as exc:
@@ -173,9 +195,10 @@ async def _send(websocket: WebSocket, listener: Listener) -> None:
 def _handle(manager: Manager, table: Table, seat: int | None, text: str) -> None:
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except (json.JSONDecodeError, RecursionError) as exc:
+        why = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
         raise RequestError(f"a message is JSON such as {{\"type\": \"action\", \"action\": "
-                           f"[\"done\"]}}, not {text[:60]!r} ({exc.msg})") from None
+                           f"[\"done\"]}}, not {short(text)} ({why})") from None
     kind = data.get("type") if isinstance(data, dict) else None
     if kind not in ("action", "undo", "again"):
         raise RequestError("a message's type is action, undo or again")
@@ -184,7 +207,7 @@ def _handle(manager: Manager, table: Table, seat: int | None, text: str) -> None
     if kind == "action":
         ply = data.get("ply")
         if ply is not None and type(ply) is not int:
-            raise RequestError(f"ply is the move number the choice answers, not {ply!r}")
+            raise RequestError(f"ply is the move number the choice answers, not {short(ply)}")
         manager.act(table, seat, data.get("action"), ply)
     elif kind == "undo":
         manager.undo(table, seat)

@@ -8,7 +8,6 @@ number. Every 32nd position is kept, so any step costs at most 31 actions.
 from __future__ import annotations
 
 import secrets
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -134,10 +133,7 @@ class Replays:
 
 def parse_record(text: str) -> Record:
     """A record from its JSON text, checked as `Record.load` checks a file."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "record.json"
-        path.write_text(text, "utf-8")
-        try:
-            return Record.load(path)
-        except RecordError as exc:
-            raise RequestError(str(exc).replace(str(path), "the record")) from None
+    try:
+        return Record.parse(text, "the record")
+    except RecordError as exc:
+        raise RequestError(str(exc)) from None

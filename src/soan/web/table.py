@@ -14,37 +14,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from soan.bots import BOTS, Bot, make_bot
-from soan.engine.core import Action, IllegalAction, OptionsError, State, is_action
+from soan.bots import make_bot
+from soan.engine.core import Action, IllegalAction, State, is_action
 from soan.engine.record import Record, RecordError
 from soan.engine.rng import Rng
 from soan.table import HUMAN, REMOTE, TableSetup
 from soan.web.errors import Conflict, RequestError
 from soan.web.undo import undoable
-
-# The bots a web form may seat, and how hard they may think: a table is never
-# allowed to make the server import code or search for minutes.
-WEB_BOTS = tuple(BOTS)
-MAX_ITERS = 20_000
-MAX_SECONDS = 10.0
-
-
-def check_web_bot(spec: str) -> str:
-    """A built-in bot spec with bounded effort, or an OptionsError saying what is allowed."""
-    name = spec.split(":")[0]
-    if name not in WEB_BOTS:
-        raise OptionsError(
-            f"seat {spec!r}: a web table seats human, remote or one of the bots "
-            f"{', '.join(WEB_BOTS)} (options by colons, such as ismcts:iters=500); "
-            "your own bot plays over the API as a remote seat"
-        )
-    bot = make_bot(spec)
-    if getattr(bot, "iters", 0) > MAX_ITERS or getattr(bot, "seconds", 0.0) > MAX_SECONDS:
-        raise OptionsError(
-            f"seat {spec!r} thinks too long for a web table: at most iters={MAX_ITERS} "
-            f"and time={MAX_SECONDS:g}"
-        )
-    return spec
 
 
 def new_token() -> str:
@@ -78,11 +54,14 @@ class Seat:
 
 @dataclass
 class BotJob:
-    """One bot decision to think about away from the real state."""
+    """One bot decision to think about away from the real state: the seat's re-dealt
+    copy (what it may see, the rest dealt anew) and the bot's generator, as
+    `soan.bots.match.choose` hands them to a bot."""
 
     seat: int
     ply: int
-    bot: Bot
+    change: int  # the table's `changes` when it was asked
+    spec: str
     state: State
     rng: Rng
 
@@ -100,14 +79,17 @@ class Table:
     overrides: dict[str, Any] = field(default_factory=dict)  # the rule numbers asked for
     state: State = field(init=False)
     movers: list[int] = field(init=False, default_factory=list)  # who played each action
-    _bots: dict[int, Bot] = field(init=False, default_factory=dict)
+    changes: int = field(init=False, default=0)  # moves and undos so far: the position's name
+    _bots: dict[int, str] = field(init=False, default_factory=dict)
     _before: tuple[int, State] | None = field(init=False, default=None)
     _undo: dict[tuple[int, int], bool] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.state = self.setup.new_state()
-        self._bots = {s: make_bot(seat.spec) for s, seat in enumerate(self.seats)
-                      if seat.kind == "bot"}
+        for seat in self.seats:
+            if seat.kind == "bot":
+                make_bot(seat.spec)  # a spec that names no bot is refused here
+        self._bots = {s: seat.spec for s, seat in enumerate(self.seats) if seat.kind == "bot"}
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -153,6 +135,7 @@ class Table:
 
     def _moved(self, seat: int, before: State | None) -> None:
         self.movers.append(seat)
+        self.changes += 1
         self._before = (self.ply, before) if before is not None else None
         self._undo.clear()
 
@@ -176,16 +159,17 @@ class Table:
         return action
 
     def bot_job(self) -> BotJob | None:
-        """The bot decision due now, on a copy of the state, or None."""
+        """The bot decision due now, on the seat's re-dealt copy of the state, or None."""
         seat = self.state.to_move
         if seat is None or seat not in self._bots:
             return None
         rng = seeded_rng("bot", self.setup.seed, seat, self.ply)
-        return BotJob(seat, self.ply, self._bots[seat], self.state.copy(), rng)
+        seen = self.state.redeal(seat, rng.spawn())
+        return BotJob(seat, self.ply, self.changes, self._bots[seat], seen, rng)
 
     def play_bot(self, job: BotJob, action: Action) -> bool:
         """Play a bot's answer if the position is still the one it thought about."""
-        if self.ply != job.ply or self.state.to_move != job.seat:
+        if self.changes != job.change or self.state.to_move != job.seat:
             return False
         self.state.play(action)
         self._moved(job.seat, None)
@@ -211,6 +195,7 @@ class Table:
                            "since and nobody else has chosen")
         self.state = self._state_before()
         self.movers.pop()
+        self.changes += 1
         self._before = None
         self._undo.clear()
 
@@ -224,15 +209,25 @@ class Table:
         """A silent remote seat is taken over by its fallback bot."""
         entry = self.seats[seat]
         entry.spec, entry.replaced = entry.fallback, True
-        self._bots[seat] = make_bot(entry.fallback)
+        self._bots[seat] = entry.fallback
         self._undo.clear()
 
 
 def _illegal(state: State, action: Any) -> str:
     if not is_action(action):
-        return (f"{action!r} is not an action: send a list such as [\"build\", 17], "
+        return (f"{short(action)} is not an action: send a list such as [\"build\", 17], "
                 "one of the choices you were given")
     legal = state.legal()
     shown = ", ".join(str(list(a)) for a in legal[:12])
     more = "" if len(legal) <= 12 else f" and {len(legal) - 12} more"
-    return f"{list(action)} is not legal now; your choices are {shown}{more}"
+    return f"{short(list(action))} is not legal now; your choices are {shown}{more}"
+
+
+ECHO = 60  # characters of a client's input an error may quote
+
+
+def short(value: Any, limit: int = ECHO) -> str:
+    """The start of what a client sent (its repr), for an error: never more than `limit`
+    characters of it, however much was sent."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"

@@ -56,8 +56,12 @@ function connect() {
   let queue = Promise.resolve();
   socket.addEventListener("message", (event) => { queue = queue.then(() => receive(event)); });
   socket.addEventListener("close", (event) => {
+    // 4403 (a token that opens no seat) and 4404 (no such table): the link will never
+    // work, so say so and stop; anything else is a lost connection, tried again
     if (event.code >= 4400 && event.code < 4500) {
-      show(event.reason, "error");
+      const invalid = event.code === 4403 || event.code === 4404;
+      show(invalid ? t("table.invalid_link") : event.reason, "error");
+      document.body.dataset.closed = String(event.code);
       return;
     }
     show(t("table.reconnecting"), "error");
