@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from soan.engine.core import Action, Game, State, Variant
+from soan.engine.core import Action, Game, Presenter, State, Variant
 from soan.engine.rng import Rng
 
 ROUNDS = 3
@@ -74,7 +74,9 @@ class HiddenCards(State):
         o._forget_past(rng)
         return o
 
-    def label(self, action: Action) -> str:
+
+class HiddenCardsPresenter(Presenter):
+    def label(self, state: HiddenCards, action: Action) -> str:
         return f"play {action[1]}"
 
 
@@ -86,6 +88,7 @@ class Options:
 class HiddenCardsGame(Game):
     id = "hidden-cards"
     title = "Hidden cards"
+    presenter = HiddenCardsPresenter()
     min_seats = max_seats = 2
     Options = Options
     variants: ClassVar[dict[str, Variant]] = {"default": Variant("the only way to play")}

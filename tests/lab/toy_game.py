@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from soan.engine.content import Content, Entry, load_model
-from soan.engine.core import Action, Game, State, Variant
+from soan.engine.core import Action, Game, Presenter, State, Variant
 from soan.engine.options import rule
 from soan.engine.registry import register
 from soan.engine.rng import Rng
@@ -91,13 +91,16 @@ class Pick(State):
         o._forget_past(rng)
         return o
 
-    def label(self, action: Action) -> str:
-        return f"keep {self.content.cards[action[1]].name}"
+
+class PickPresenter(Presenter):
+    def label(self, state: Pick, action: Action) -> str:
+        return f"keep {state.content.cards[action[1]].name}"
 
 
 class PickGame(Game):
     id = "toy"
     title = "Pick"
+    presenter = PickPresenter()
     min_seats, max_seats = 2, 3
     Options = Options
     variants: ClassVar[dict[str, Variant]] = {"default": Variant("the only way to play")}

@@ -3,7 +3,8 @@
 A game is a `Game` object (metadata, options, variants, content) and a `State`
 class holding the rules. Actions are plain tuples of strings and ints, such as
 ``("build", 17)`` or ``("done",)``: hashable, cheap, and already their own
-stable JSON form (a list). `State.label(action)` gives the words a person reads.
+stable JSON form (a list). The game's presenter (`game.presenter.label(state, action)`)
+gives the words a person reads.
 
 Conventions every game keeps:
 - chance comes only from `State.rng` (seeded), so options + seed + actions
@@ -203,26 +204,9 @@ class State(ABC):
         """A copy in which everything `seat` cannot see is dealt anew, consistently.
         Its `history` and notes are empty: they may hold other seats' hidden choices."""
 
-    @abstractmethod
-    def label(self, action: Action) -> str:
-        """Plain words for an action, for people and logs."""
-
-    def evaluate(self) -> list[float]:
-        """Each seat's prospects, for heuristic play and capped rollouts: points so far
-        plus the value of what it holds. Games override this with a few readable lines."""
-        return [float(x) for x in self.scores()]
-
     def turn(self) -> int:
         """How many turns have started (for reports); games override when it differs."""
         return 0
-
-    def action_kind(self, action: Action) -> str:
-        """The kind of an action in the game's own words, for counting what winners do."""
-        return action[0]
-
-    def render(self, seat: int | None = None) -> str:
-        """A text picture of the state as `seat` sees it."""
-        return "\n".join(f"{k}: {v}" for k, v in self.view(seat).items())
 
     def _copy_base(self, other: State) -> None:
         """Fill the contract's fields of a fresh `other` from this state."""
@@ -254,31 +238,28 @@ class Presenter:
 
     def label(self, state: State, action: Action) -> str:
         """Plain words for an action, for people and logs."""
-        return state.label(action)
+        return " ".join(map(str, action))
 
     def short_label(self, state: State, action: Action) -> str | None:
         """A label short enough for a long numbered list of choices; None where the
         game keeps one label for every list."""
-        short = getattr(state, "short_label", None)
-        return short(action) if short else None
+        return None
 
     def action_kind(self, state: State, action: Action) -> str:
         """The kind of an action in the game's own words, for counting what winners do."""
-        return state.action_kind(action)
+        return action[0]
 
     def render(self, state: State, seat: int | None = None) -> str:
         """A text picture of the state as `seat` sees it."""
-        return state.render(seat)
+        return "\n".join(f"{k}: {v}" for k, v in state.view(seat).items())
 
     def screen(self, state: State, seat: int | None, width: int) -> Any | None:
         """A rich renderable for a colour terminal, or None to print `render`."""
-        screen = getattr(state, "screen", None)
-        return screen(seat, width) if screen else None
+        return None
 
     def svg(self, state: State) -> str | None:
         """The board as an SVG picture, or None for a game without a board."""
-        svg = getattr(state, "svg", None)
-        return svg() if svg else None
+        return None
 
 
 class Evaluator:
@@ -288,7 +269,7 @@ class Evaluator:
     def evaluate(self, state: State) -> list[float]:
         """Each seat's prospects, for heuristic play and capped rollouts: points so far
         plus the value of what it holds."""
-        return state.evaluate()
+        return [float(x) for x in state.scores()]
 
 
 class Game(ABC):

@@ -60,5 +60,3 @@ class CityPlan(Game):
 
 GAME = register(CityPlan())
 CityPlanState.game = GAME
-# `State` still names `label` among a state's duties; City Plan's words are its presenter's
-CityPlanState.__abstractmethods__ -= {"label"}

@@ -333,7 +333,3 @@ class PopulousState(Creation, Grace, War, Scoring, Viewing, State):
         a, b = self.board.world.pairs[self.area]
         return f"{a}-{b}"
 
-
-# The engine's `State` still declares `label` abstract; a Populous label is the
-# presenter's (`Populous.presenter`), so the state is complete without one.
-PopulousState.__abstractmethods__ = PopulousState.__abstractmethods__ - {"label"}

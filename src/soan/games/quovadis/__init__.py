@@ -84,5 +84,3 @@ class QuoVadis(Game):
 
 GAME = register(QuoVadis())
 QuoVadisState.game = GAME
-# `State` still names `label` among a state's duties; Quo Vadis's words are its presenter's
-QuoVadisState.__abstractmethods__ -= {"label"}

@@ -109,10 +109,6 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         "victims",
     )
 
-    # The engine's `State` still declares `label` abstract; an action's words are the
-    # presenter's (`UndecimPresenter.label`), never the state's.
-    label = None
-
     # ---- setup -------------------------------------------------------------------------
 
     def setup(self, seats: int, seed: int, options: Options, content: Any, tables: Tables) -> None:
