@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from soan.lab import findings, metrics, runner
-from soan.lab.messages import Messages
-from soan.lab.metrics import GameOutcome
+from soan.lab.report import findings, metrics
+from soan.lab.report.messages import Messages
+from soan.lab.report.metrics import GameOutcome
+from soan.lab.run import runner
 
 EN = Messages("en")
 

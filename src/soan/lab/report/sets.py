@@ -21,10 +21,10 @@ from typing import Any
 from soan.engine.core import SoanError, option_text
 from soan.engine.glossary import content_names
 from soan.engine.registry import get_game
-from soan.lab.messages import Messages
-from soan.lab.metrics import GameOutcome
-from soan.lab.results import ResultsFile
-from soan.lab.runner import LabError, Row
+from soan.lab.report.messages import Messages
+from soan.lab.report.metrics import GameOutcome
+from soan.lab.run.results import ResultsFile
+from soan.lab.run.runner import LabError, Row
 
 
 def value_text(value: object) -> str:

@@ -15,12 +15,12 @@ from dataclasses import dataclass, field, replace
 
 from markupsafe import Markup
 
-from soan.lab import metrics
-from soan.lab.charts import Charts
-from soan.lab.messages import Messages
-from soan.lab.metrics import Association, Estimate, GameOutcome, GroupRate
-from soan.lab.runner import LOTTERY_KEY, POINTS_PREFIX, Row
-from soan.lab.sets import ResultSet
+from soan.lab.report import metrics
+from soan.lab.report.charts import Charts
+from soan.lab.report.messages import Messages
+from soan.lab.report.metrics import Association, Estimate, GameOutcome, GroupRate
+from soan.lab.report.sets import ResultSet
+from soan.lab.run.runner import LOTTERY_KEY, POINTS_PREFIX, Row
 
 HEADLINE_ITEMS = 5  # content items named in one headline sentence
 SELDOM = 0.01  # an item that occurs in fewer games than this share is all but dead

@@ -11,25 +11,23 @@ import typer
 
 from soan.console import console, fail
 from soan.engine.core import SoanError
-from soan.lab.cli import (
+from soan.lab.options import (
+    BotOption,
     ContentOption,
     GameArgument,
     JobsOption,
     OptionOption,
     PlayersOption,
     SeedOption,
+    VariantOption,
 )
-from soan.lab.value import DEFAULT_GAMES
+from soan.lab.value.value import DEFAULT_GAMES
 
 if TYPE_CHECKING:
     from rich.progress import Progress
 
-    from soan.lab.value import Plan
+    from soan.lab.value.value import Plan
     from soan.table import TableSetup
-
-BotOption = Annotated[str, typer.Option(
-    "--bot", help="The bot in every seat, restricted in one: heuristic, ismcts:iters=200, ...")]
-VariantOption = Annotated[str, typer.Option(help="Named variant, see `soan games`.")]
 
 
 def _progress() -> Progress:
@@ -78,9 +76,9 @@ def value(
     Example: soan value cityplan --items built:テレビ塔,built:建設予定地 --games 400
     """
     from soan.bots.restricted import MODES
-    from soan.lab.runner import default_jobs
-    from soan.lab.value import Study, Workers, offered_keys
-    from soan.lab.value_report import headlines, lines_of, write_outputs
+    from soan.lab.run.runner import default_jobs
+    from soan.lab.value.report import headlines, lines_of, write_outputs
+    from soan.lab.value.value import Study, Workers, offered_keys
 
     started = time.perf_counter()
     try:
@@ -133,8 +131,8 @@ def _plan(game_id: str, players: int, bot: str, variant: str, option_args: list[
     """Check the settings as `soan play` does and fix what decides the games."""
     from soan.engine.core import options_to_dict
     from soan.engine.registry import get_game
-    from soan.lab.simulation import default_players
-    from soan.lab.value import Plan
+    from soan.lab.run.simulation import default_players
+    from soan.lab.value.value import Plan
     from soan.table import HUMAN, TableSetup, parse_option_args
 
     game = get_game(game_id)
@@ -184,8 +182,9 @@ def tune(
     """
     import shlex
 
-    from soan.lab.runner import default_jobs
-    from soan.lab.tune import (
+    from soan.lab.run.runner import default_jobs
+    from soan.lab.tune.report import Outcome, write_content, write_page
+    from soan.lab.tune.tune import (
         CHECK_SEED_OFFSET,
         Tuning,
         completed,
@@ -193,9 +192,8 @@ def tune(
         parse_target,
         space,
     )
-    from soan.lab.tune import tune as run_search
-    from soan.lab.tune_report import Outcome, write_content, write_page
-    from soan.lab.value import Workers
+    from soan.lab.tune.tune import tune as run_search
+    from soan.lab.value.value import Workers
 
     command = shlex.join(["soan", "tune", game_id, *_tune_args(
         param, target, trials, games, check_games, players, bot, variant, option or [],

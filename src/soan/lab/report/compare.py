@@ -19,11 +19,11 @@ from markupsafe import Markup
 
 from soan.engine.core import SoanError, options_to_dict
 from soan.engine.registry import get_game
-from soan.lab import metrics
-from soan.lab.charts import Charts
-from soan.lab.messages import Messages
-from soan.lab.metrics import Estimate, GameOutcome
-from soan.lab.sets import Group, ResultSet, value_text
+from soan.lab.report import metrics
+from soan.lab.report.charts import Charts
+from soan.lab.report.messages import Messages
+from soan.lab.report.metrics import Estimate, GameOutcome
+from soan.lab.report.sets import Group, ResultSet, value_text
 
 
 @dataclass

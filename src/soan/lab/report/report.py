@@ -21,15 +21,15 @@ from markupsafe import Markup
 from plotly.offline import get_plotlyjs
 
 from soan.engine.files import write_atomic
-from soan.lab.charts import Charts
-from soan.lab.compare import compare_group
-from soan.lab.findings import analyse
-from soan.lab.messages import LANGUAGES, Messages
-from soan.lab.output import check_output_file
-from soan.lab.results import read_all
-from soan.lab.runner import LabError
-from soan.lab.sets import Group, ResultSet, group_sets, value_text
-from soan.lab.template import PAGE
+from soan.lab.report.charts import Charts
+from soan.lab.report.compare import compare_group
+from soan.lab.report.findings import analyse
+from soan.lab.report.messages import LANGUAGES, Messages
+from soan.lab.report.sets import Group, ResultSet, group_sets, value_text
+from soan.lab.report.template import PAGE
+from soan.lab.run.output import check_output_file
+from soan.lab.run.results import read_all
+from soan.lab.run.runner import LabError
 
 FILE_NAMES = {"en": "report.html", "ja": "report.ja.html"}  # a study writes both
 

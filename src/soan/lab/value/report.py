@@ -22,8 +22,8 @@ from plotly.offline import get_plotlyjs
 
 from soan.bots.restricted import FORBID, FORCE
 from soan.engine.core import Game, options_to_dict
-from soan.lab.findings import difference_text
-from soan.lab.value import GAME_BREAKING, Plan, Worth, write_atomically
+from soan.lab.report.findings import difference_text
+from soan.lab.value.value import GAME_BREAKING, Plan, Worth, write_atomically
 
 CAUSAL = (
     "These figures are causal: each item's games are played twice on the same seeds, "

@@ -13,8 +13,8 @@ from itertools import count
 import plotly.graph_objects as go
 from markupsafe import Markup
 
-from soan.lab.messages import Messages
-from soan.lab.metrics import Estimate
+from soan.lab.report.messages import Messages
+from soan.lab.report.metrics import Estimate
 
 WINNERS_COLOUR = "#2a7f62"
 LOSERS_COLOUR = "#b5651d"
