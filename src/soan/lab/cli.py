@@ -252,8 +252,10 @@ def study(
 def register(app: typer.Typer) -> None:
     """Mount the lab's commands on the main `soan` app: simulate, query, report, study,
     value, tune."""
+    from soan.lab.tune.cli import register as register_tune
     from soan.lab.value.cli import register as register_value
 
     for command in (simulate, query, report, study):
         app.command(name=command.__name__)(command)
     register_value(app)
+    register_tune(app)
