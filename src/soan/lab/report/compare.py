@@ -1,4 +1,4 @@
-"""Sets side by side: each against the rules as written, and what a sweep says.
+"""Sets side by side, as data: each against the rules as written, and what a sweep says.
 
 Every set of a group is compared with its reference, the rules as written (with
 the same bots where there is such a set). Two sets played on the same seeds,
@@ -10,63 +10,36 @@ value, the one whose turn positions are most balanced, with its interval.
 from __future__ import annotations
 
 import json
-import re
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-
-from markupsafe import Markup
 
 from soan.engine.core import SoanError, options_to_dict
 from soan.engine.registry import get_game
 from soan.lab.report import metrics
-from soan.lab.report.charts import Charts
-from soan.lab.report.messages import Messages
+from soan.lab.report.findings import Findings
 from soan.lab.report.metrics import Estimate, GameOutcome
-from soan.lab.report.sets import Group, ResultSet, value_text
+from soan.lab.report.sets import ResultSet, SetKey
+
+FAIRER, LESS_FAIR, NO_DIFFERENCE = 1, -1, 0  # verdicts on a difference of balance
 
 
 @dataclass
-class Cell:
-    value: str
-    difference: str | None = None
-    beyond: bool = False
-
-
-@dataclass
-class Line:
-    """One set's row of the side-by-side table."""
-
-    label: str
-    reference: str | None  # the label of the set it is compared with (None: the reference)
-    paired: bool
-    cells: list[Cell]
-
-
-@dataclass
-class Comparison:
-    figures: list[str]
-    lines: list[Line]
-    headlines: list[str]
-    notes: list[str]
-    chart: Markup
-
-
-@dataclass
-class _Figure:
-    """A figure compared between sets: its value and the difference b - a."""
+class Figure:
+    """A figure compared between sets: its value and the difference b - a. `key` names it
+    in the message catalogue."""
 
     key: str
     percent: bool
-    value: Callable[[ResultSet], Estimate]
+    value: Callable[[ResultSet, Findings], Estimate]
     difference: Callable[[ResultSet, ResultSet, bool], Estimate]
     digits: int = 1
 
 
 def _per_game_figure(key: str, per_game: Callable[[GameOutcome], float], percent: bool,
-                     digits: int = 1) -> _Figure:
+                     digits: int = 1) -> Figure:
     """A figure that is a mean over games of a per-game value (a rate, or a length)."""
-    def value(s: ResultSet) -> Estimate:
+    def value(s: ResultSet, found: Findings) -> Estimate:
         values = [per_game(g) for g in s.games]
         return metrics.win_rate(values) if percent else metrics.mean(values)
 
@@ -78,7 +51,7 @@ def _per_game_figure(key: str, per_game: Callable[[GameOutcome], float], percent
             return metrics.difference_of_proportions(sum(va), len(va), sum(vb), len(vb))
         return metrics.difference_of_means(va, vb)
 
-    return _Figure(key, percent, value, difference, digits)
+    return Figure(key, percent, value, difference, digits)
 
 
 def _balance_difference(a: ResultSet, b: ResultSet, paired: bool) -> Estimate:
@@ -87,12 +60,48 @@ def _balance_difference(a: ResultSet, b: ResultSet, paired: bool) -> Estimate:
 
 FIGURES = [
     _per_game_figure("f_first", metrics.first_player_rate, True),
-    _Figure("f_balance", False, lambda s: s.findings.balance, _balance_difference, 2),
+    Figure("f_balance", False, lambda s, found: found.balance, _balance_difference, 2),
     _per_game_figure("f_decided", lambda g: float(g.decided), True),
     _per_game_figure("f_drawn", lambda g: float(g.drawn), True),
     _per_game_figure("f_turns", lambda g: g.turns, False),
 ]
 BALANCE = FIGURES[1]
+
+
+@dataclass
+class Line:
+    """One set's row of the side-by-side table."""
+
+    result_set: ResultSet
+    reference: ResultSet | None  # the set it is compared with (None: it is the reference)
+    paired: bool
+    values: list[Estimate]  # one for each of FIGURES
+    differences: list[Estimate]  # from the reference, one for each of FIGURES (none for it)
+
+    @property
+    def beyond(self) -> list[bool]:
+        """For each difference: beyond chance (its interval excludes 0)."""
+        return [d.excludes(0) for d in self.differences]
+
+
+@dataclass
+class Sweep:
+    """A rule number swept over several sets, and its fairest value."""
+
+    key: str
+    members: list[ResultSet]
+    fairest: ResultSet
+    value: object  # the fairest set's value of the rule number
+    written: object  # the value as written
+    base: ResultSet | None  # the member that plays the value as written, if any
+    difference: Estimate | None  # fairest's balance minus base's (when they differ)
+
+
+@dataclass
+class Comparison:
+    lines: list[Line]
+    sweeps: list[Sweep]
+    has_reference: bool  # some set plays the rules as written
 
 
 def paired(a: ResultSet, b: ResultSet) -> bool:
@@ -112,69 +121,30 @@ def reference_for(result_set: ResultSet, sets: Sequence[ResultSet]) -> ResultSet
     return (written or list(sets))[0]
 
 
-def _text(m: Messages, figure: _Figure, e: Estimate) -> str:
-    return m.rate(e) if figure.percent else m.number(e, figure.digits)
-
-
-def _verdict(m: Messages, difference: Estimate) -> str:
+def verdict(difference: Estimate) -> int:
+    """FAIRER when a difference of balance is above 0 beyond chance, LESS_FAIR when below,
+    else NO_DIFFERENCE."""
     if difference.low > 0:
-        return m("fairer_yes")
+        return FAIRER
     if difference.high < 0:
-        return m("fairer_no")
-    return m("fairer_same")
+        return LESS_FAIR
+    return NO_DIFFERENCE
 
 
-def compare_group(group: Group, m: Messages, charts: Charts) -> Comparison:
-    """Every set against its reference, the sweeps' fairest values, and a chart."""
-    sets = group.sets
-    headlines: list[str] = []
-    notes: list[str] = []
-    if not any(s.as_written for s in sets):
-        notes.append(m("no_reference", label=sets[0].label))
+def compare_group(sets: Sequence[ResultSet], found: Mapping[SetKey, Findings]) -> Comparison:
+    """Every set against its reference, and the sweeps' fairest values; `found` holds each
+    set's findings by its key."""
     lines = []
     for result_set in sets:
         reference = reference_for(result_set, sets)
+        values = [f.value(result_set, found[result_set.key]) for f in FIGURES]
         if reference is result_set:
-            lines.append(Line(result_set.label, None, False, [
-                Cell(_text(m, f, f.value(result_set))) for f in FIGURES]))
+            lines.append(Line(result_set, None, False, values, []))
             continue
         is_paired = paired(reference, result_set)
-        cells, changes = [], []
-        for figure in FIGURES:
-            difference = figure.difference(reference, result_set, is_paired)
-            cells.append(Cell(_text(m, figure, figure.value(result_set)),
-                              m.difference(difference, figure.percent, figure.digits),
-                              difference.excludes(0)))
-            if figure is BALANCE:
-                headlines.append(m(
-                    "fairer", label=result_set.label, reference=reference.label,
-                    value=f"{result_set.findings.balance.value:.2f}",
-                    base=f"{reference.findings.balance.value:.2f}",
-                    difference=m.difference(difference, False, 2), verdict=_verdict(m, difference),
-                ))
-            elif difference.excludes(0):
-                changes.append(m("change_item", figure=m(figure.key),
-                                 difference=m.difference(difference, figure.percent,
-                                                         figure.digits)))
-        headlines.append(
-            m("changes", reference=reference.label, label=result_set.label,
-              changes=m.join(changes)) if changes else
-            m("changes_none", label=result_set.label, reference=reference.label)
-        )
-        lines.append(Line(result_set.label, reference.label, is_paired, cells))
-    compared = [line for line in lines if line.reference is not None]
-    if compared and all(line.paired for line in compared):
-        notes.append(m("paired_all"))
-    else:
-        notes += [m("paired", label=line.label, reference=line.reference)
-                  for line in compared if line.paired]
-    headlines += sweep_sentences(sets, m)
-    positions = [m.ordinal(p + 1) for p in range(group.players)]
-    chart = charts.rates_side_by_side(
-        [s.label for s in sets], positions, [s.findings.turn_order.rates for s in sets],
-        1 / group.players, f"{m('side_chart')}: {group.title}", m,
-    )
-    return Comparison([m(f.key) for f in FIGURES], lines, headlines, notes, chart)
+        differences = [f.difference(reference, result_set, is_paired) for f in FIGURES]
+        lines.append(Line(result_set, reference, is_paired, values, differences))
+    return Comparison(lines, fairest_values(sets, found), any(s.as_written for s in sets))
 
 
 # ---- sweeps ----------------------------------------------------------------------------
@@ -199,13 +169,6 @@ def sweeps(sets: Sequence[ResultSet]) -> list[tuple[str, list[ResultSet]]]:
     return found
 
 
-def _context(key: str, members: Sequence[ResultSet], m: Messages) -> str:
-    """What the sets of a sweep share beyond the rules as written ('plain'), if anything."""
-    parts = re.split(r"[;,] ", members[0].label)
-    shared = [p for p in parts if not p.startswith(f"{key}=") and p != m("as_written")]
-    return m("sweep_context", context=m.join(shared)) if shared else ""
-
-
 def _as_written_value(game_id: str, key: str) -> object:
     try:
         return options_to_dict(get_game(game_id).options()).get(key)
@@ -213,22 +176,17 @@ def _as_written_value(game_id: str, key: str) -> object:
         return None
 
 
-def sweep_sentences(sets: Sequence[ResultSet], m: Messages) -> list[str]:
-    """'The fairest value of hand_limit is 9: balance ...', one per sweep."""
-    sentences = []
+def fairest_values(sets: Sequence[ResultSet], found: Mapping[SetKey, Findings]
+                   ) -> list[Sweep]:
+    """Each sweep's fairest value, and how it compares with the value as written."""
+    out = []
     for key, members in sweeps(sets):
-        fairest = max(members, key=lambda s: s.findings.balance.value)
-        sentence = m("fairest", key=key, context=_context(key, members, m),
-                     value=value_text(_options(fairest)[key]),
-                     balance=m.number(fairest.findings.balance))
+        fairest = max(members, key=lambda s: found[s.key].balance.value)
         written = _as_written_value(fairest.key.game, key)
         base = next((s for s in members if _options(s)[key] == written), None)
-        if base is fairest:
-            sentence += m("fairest_is_reference", reference=base.label)
-        elif base is not None:
+        difference = None
+        if base is not None and base is not fairest:
             difference = _balance_difference(base, fairest, paired(base, fairest))
-            sentence += m("fairest_against", key=key, base=value_text(written),
-                          reference=base.label, difference=m.difference(difference, False, 2),
-                          verdict=_verdict(m, difference))
-        sentences.append(sentence)
-    return sentences
+        out.append(Sweep(key, members, fairest, _options(fairest)[key], written, base,
+                         difference))
+    return out

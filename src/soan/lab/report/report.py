@@ -1,13 +1,16 @@
 """The lab's report: one self-contained HTML page that answers a designer's questions.
 
-Results files are checked, pooled into sets (never across anything that decides
-the games) and grouped by game and table size. Each set gets its sections in a
-fixed order (Provenance, Turn order, Factions, Content, Never seen, then the
-outcome figures); sets of a group are compared with the rules as written. The
-page is written in English or Japanese from one message catalogue and each
-game's glossary (in Japanese, the games' own words are the drafts'); names from
-the content file are shown through `soan.engine.glossary.name`, with their English
-gloss on the English page.
+The steps run in one direction, each taking what the one before it made: results
+files are checked (`run.results`) and pooled into sets, never across anything
+that decides the games, grouped by game and table size (`sets`); each set is
+judged (`findings`) and the sets of a group are compared with the rules as written
+(`compare`); all of it is put into words (`words`, from the `messages` catalogue),
+drawn (`charts`) and laid out (`template`). Each set gets its sections in a fixed
+order (Provenance, Turn order, Factions, Content, Never seen, then the outcome
+figures). The page is written in English or Japanese from one message catalogue
+and each game's glossary (in Japanese, the games' own words are the drafts');
+names from the content file are shown through `soan.engine.glossary.name`, with
+their English gloss on the English page.
 """
 
 from __future__ import annotations
@@ -21,12 +24,14 @@ from markupsafe import Markup
 from plotly.offline import get_plotlyjs
 
 from soan.engine.files import write_atomic
-from soan.lab.report.charts import Charts
+from soan.lab.report.charts import Charts, comparison_chart, set_charts
 from soan.lab.report.compare import compare_group
-from soan.lab.report.findings import analyse
+from soan.lab.report.findings import Findings, analyse
 from soan.lab.report.messages import LANGUAGES, Messages
-from soan.lab.report.sets import Group, ResultSet, group_sets, value_text
+from soan.lab.report.metrics import GameOutcome
+from soan.lab.report.sets import Group, ResultSet, group_sets
 from soan.lab.report.template import PAGE
+from soan.lab.report.words import ComparisonWords, SetWords, word_group
 from soan.lab.run.output import check_output_file
 from soan.lab.run.results import read_all
 from soan.lab.run.runner import LabError
@@ -35,9 +40,46 @@ FILE_NAMES = {"en": "report.html", "ja": "report.ja.html"}  # a study writes bot
 
 
 @dataclass
+class SetPage:
+    """One set's part of the page: its games, what they show, its words and charts."""
+
+    result_set: ResultSet
+    found: Findings
+    words: SetWords
+    charts: dict[str, Markup]
+
+    @property
+    def games(self) -> list[GameOutcome]:
+        return self.result_set.games
+
+    @property
+    def players(self) -> int:
+        return self.result_set.players
+
+
+@dataclass
+class GroupPage:
+    """One group's part of the page: its title, its sets, and their comparison."""
+
+    group: Group
+    title: str  # the game's title in the page's language
+    sets: list[SetPage]
+    comparison: ComparisonWords | None = None
+    comparison_chart: Markup | None = None
+
+    @property
+    def anchor(self) -> str:
+        return self.group.anchor
+
+    @property
+    def players(self) -> int:
+        return self.group.players
+
+
+@dataclass
 class Report:
     lang: str
-    groups: list[Group]
+    groups: list[GroupPage]
     sources: list[str]
 
     @property
@@ -45,11 +87,11 @@ class Report:
         """Every headline of the page, in page order, under the name of what it is about."""
         m = Messages(self.lang)
         out = []
-        for group in self.groups:
-            title = m("group_title", title=group.title, players=group.players)
-            if group.comparison:
-                out.append((f"{title} · {m('side_by_side')}", group.comparison.headlines))
-            out += [(f"{title} · {s.label}", s.findings.headlines) for s in group.sets]
+        for page in self.groups:
+            title = m("group_title", title=page.title, players=page.players)
+            if page.comparison:
+                out.append((f"{title} · {m('side_by_side')}", page.comparison.headlines))
+            out += [(f"{title} · {s.words.label}", s.words.headlines) for s in page.sets]
         return out
 
 
@@ -67,50 +109,21 @@ def build_report(paths: Sequence[Path], lang: str) -> Report:
     return Report(lang, groups, [str(p) for p in paths])
 
 
-def _groups(paths: Sequence[Path], m: Messages) -> list[Group]:
-    groups = group_sets(read_all(paths), m)
-    charts = Charts()
-    for group in groups:
-        names: dict[str, str] = {}  # every set's content names, for the comparison
-        for result_set in group.sets:
-            names = {**result_set.names, **names}
-        words = m.for_game(group.game, names)
-        group.title = words.title(group.title)
-        for result_set in group.sets:
-            result_set.findings = analyse(result_set, m.for_game(group.game, result_set.names),
-                                          charts)
-        if len(group.sets) > 1:
-            group.comparison = compare_group(group, words, charts)
-    return groups
-
-
-def provenance(result_set: ResultSet, m: Messages) -> list[tuple[str, str]]:
-    """The Provenance table of a set: where its games came from, in the page's words."""
-    m = m.for_game(result_set.key.game)
-    first = result_set.provenance
-    changed = first["options_changed"]
-    content = first["content"]
-    content_text = (
-        m("p_content_shipped", hash=result_set.key.content_hash) if result_set.content_shipped
-        else m("p_content_edited", file=content.get("path") or content.get("file") or "?",
-               hash=result_set.key.content_hash)
-    )
-    files = result_set.files
-    return [
-        (m("p_version"), result_set.key.soan_version),
-        (m("p_game"), f"{m.title(first['title'])} ({first['game']})"),
-        (m("p_variant"),
-         f"{first['variant']}: {m.variant(first['variant'], first['variant_about'])}"),
-        (m("p_options"), m.join(f"{k}={value_text(v)}" for k, v in changed.items()) if changed
-         else m("p_options_none")),
-        (m("p_content"), content_text),
-        (m("p_bots"), m("p_bots_value", lineup=", ".join(first["bots"]))),
-        (m("p_seeds"), m.join(m("p_seed_range", first=f.provenance["seeds"][0],
-                                last=f.provenance["seeds"][-1]) for f in files)),
-        (m("p_games"), str(len(result_set.games))),
-        (m("p_date"), m.join(dict.fromkeys(f.provenance["date"] for f in files))),
-        (m("p_files"), m.join(str(f.path) for f in files)),
-    ]
+def _groups(paths: Sequence[Path], m: Messages) -> list[GroupPage]:
+    """The steps in order, group by group: pool, judge, compare, word, draw."""
+    charts = Charts()  # numbers the page's charts in the order they are drawn
+    pages = []
+    for group in group_sets(read_all(paths)):
+        found = {s.key: analyse(s) for s in group.sets}
+        comparison = compare_group(group.sets, found) if len(group.sets) > 1 else None
+        words = word_group(group, found, comparison, m)
+        sets = [SetPage(s, found[s.key], w, set_charts(charts, s, found[s.key], w, m))
+                for s, w in zip(group.sets, words.sets, strict=True)]
+        page = GroupPage(group, words.title, sets, words.comparison)
+        if comparison is not None:
+            page.comparison_chart = comparison_chart(charts, group, found, words, m)
+        pages.append(page)
+    return pages
 
 
 def render(report: Report, other_language: str | None = None) -> str:
@@ -119,8 +132,7 @@ def render(report: Report, other_language: str | None = None) -> str:
     environment = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
     template = environment.from_string(PAGE)
     return template.render(
-        report=report, m=m, provenance=provenance, other_language=other_language,
-        plotly_js=Markup(get_plotlyjs()),
+        report=report, m=m, other_language=other_language, plotly_js=Markup(get_plotlyjs()),
     )
 
 
