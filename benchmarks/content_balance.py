@@ -23,10 +23,10 @@ from collections import Counter
 
 from soan.engine.core import options_to_dict
 from soan.engine.registry import get_game
-from soan.lab.metrics import Estimate
-from soan.lab.runner import default_jobs
-from soan.lab.tune import size_figures
-from soan.lab.value import Plan, Workers, play_games, seat_usage
+from soan.lab.report.metrics import Estimate
+from soan.lab.run.runner import default_jobs
+from soan.lab.tune.tune import size_figures
+from soan.lab.value.value import Plan, Workers, play_games, seat_usage
 
 
 def rate(e: Estimate) -> str:

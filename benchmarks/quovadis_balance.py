@@ -25,7 +25,7 @@ from collections import Counter
 from soan.bots import make_bot
 from soan.bots.match import bot_rngs, play_out
 from soan.engine.registry import get_game
-from soan.lab.metrics import wilson_interval as wilson
+from soan.lab.report.metrics import wilson_interval as wilson
 
 SEED_BASE = 50_000
 EVENTS = ("fort", "temple", "ascension", "wrath", "wrath:buildings", "war", "generation change",

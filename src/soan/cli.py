@@ -13,7 +13,6 @@ import typer
 
 from soan.console import SoanGroup, console, set_debug
 from soan.lab.cli import register as register_lab
-from soan.lab.value_cli import register as register_value
 from soan.web.cli import register as register_web
 
 app = typer.Typer(
@@ -210,5 +209,4 @@ def content_copy(
 
 
 register_lab(app)
-register_value(app)
 register_web(app)

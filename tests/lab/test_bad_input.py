@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from soan.cli import app
-from soan.lab.store import PROVENANCE_KEY, RUN_KEY
+from soan.lab.run.store import PROVENANCE_KEY, RUN_KEY
 from tests.lab.conftest import soan
 
 Args = Callable[[Path, Path], list[object]]  # (folder, a valid results file) -> arguments

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from soan.lab import findings, metrics, runner
-from soan.lab.messages import Messages
-from soan.lab.metrics import GameOutcome
-
-EN = Messages("en")
+from soan.lab.report import findings, metrics
+from soan.lab.report.metrics import GameOutcome
+from soan.lab.run import runner
 
 # Five two-seat games. `first` is the seat that moved first; shares are by seat.
 TABLE = [
@@ -128,7 +126,7 @@ ROWS = [
 
 
 def test_content_lines_by_hand() -> None:
-    lines = {x.key: x for x in findings.content(ROWS, ["built:公園", "built:駅", "war"], EN)}
+    lines = {x.key: x for x in findings.content(ROWS, ["built:公園", "built:駅", "war"])}
     assert list(lines) == ["built:公園", "built:駅", "war"]  # the content's order
     park = lines["built:公園"]
     assert park.uses == 3 and park.per_game == 1.5  # 3 uses in 2 games ...
@@ -151,7 +149,7 @@ def test_factions_and_turn_order_by_hand() -> None:
 
 
 def test_items_seen_in_fewer_than_one_game_in_a_hundred_are_all_but_never_seen() -> None:
-    lines = findings.content(ROWS, ["built:公園", "built:駅", "war"], EN)
+    lines = findings.content(ROWS, ["built:公園", "built:駅", "war"])
     # 公園 occurs in 1 game: of 2 games that is common, of 200 it is all but never seen.
     assert findings.seldom_seen(lines, 2) == []
     assert [x.key for x in findings.seldom_seen(lines, 200)] == ["built:公園"]

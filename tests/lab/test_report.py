@@ -14,9 +14,9 @@ from soan.engine.core import Game
 from soan.engine.glossary import name
 from soan.engine.registry import all_games, get_game
 from soan.games.cityplan.content import DEFAULT_PATH as CITYPLAN_CONTENT
-from soan.lab.messages import Messages, language_from_environment
-from soan.lab.metrics import proportion
-from soan.lab.store import PROVENANCE_KEY, rows_to_table
+from soan.lab.report.messages import Messages, language_from_environment
+from soan.lab.report.metrics import proportion
+from soan.lab.run.store import PROVENANCE_KEY, rows_to_table
 from tests.lab.conftest import small_run, soan
 
 SECTIONS = ["provenance", "turn-order", "factions", "content", "never-seen"]

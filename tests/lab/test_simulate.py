@@ -12,7 +12,7 @@ import pytest
 from soan.engine.core import Game
 from soan.engine.record import Record, replay
 from soan.engine.registry import get_game
-from soan.lab import runner
+from soan.lab.run import runner
 from tests.lab.conftest import rows, small_run, soan
 
 

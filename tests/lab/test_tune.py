@@ -13,9 +13,9 @@ import pytest
 from soan.engine import registry
 from soan.engine.content import ContentError
 from soan.engine.core import Game, options_to_dict
-from soan.lab import tune_content as tc
-from soan.lab.tune import measure, parse_target
-from soan.lab.value import Plan, Workers
+from soan.lab.tune import content as tc
+from soan.lab.tune.tune import measure, parse_target
+from soan.lab.value.value import Plan, Workers
 from tests.lab.conftest import soan
 
 TOY_CONTENT = Path(__file__).with_name("toy_content.toml")

@@ -16,8 +16,8 @@ from soan.bots.match import bot_rngs, play_out
 from soan.bots.restricted import FORBID, FORCE, Restricted, restrict
 from soan.engine import registry
 from soan.engine.core import Game, options_to_dict
-from soan.lab.metrics import Estimate, family_factor
-from soan.lab.value import (
+from soan.lab.report.metrics import Estimate, family_factor
+from soan.lab.value.value import (
     Plan,
     Study,
     Workers,

@@ -1,4 +1,5 @@
-"""The lab's commands, mounted on the `soan` command: simulate, query, report, study.
+"""The lab's commands, mounted on the `soan` command: simulate, query, report and study
+here, value and tune from their rooms.
 
 Every setting is checked before any game is played or any file is written; a bad
 one raises a `SoanError`, which the `soan` command turns into one line saying what
@@ -16,30 +17,19 @@ from typing import Annotated, Any
 import typer
 
 from soan.console import console
-
-GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="Game id, see `soan games`.")]
-PlayersOption = Annotated[int | None, typer.Option(
-    "--players", "-n", help="Number of players (default: as many as --bots names, else 4 "
-    "where the game allows).")]
-BotsOption = Annotated[str, typer.Option(
-    help="Bot specs, comma-separated: heuristic, random, ismcts:iters=200. They cycle "
-    "through the seats (heuristic,random at 4 seats: heuristic, random, heuristic, random) "
-    "and rotate one seat each game.")]
-OptionOption = Annotated[list[str] | None, typer.Option(
-    "--option", "-o", help="Rule number override key=value (repeat for several).")]
-SeedOption = Annotated[int, typer.Option(help="Game i of the run uses seed S+i (0 to 2^63-1).")]
-JobsOption = Annotated[int | None, typer.Option(
-    help="Processes to play with (default: all cores).")]
-BackendOption = Annotated[str, typer.Option(help="local (this machine) or ray.")]
-AddressOption = Annotated[str | None, typer.Option(
-    help="Address of a running Ray cluster (default: start a local one).")]
-ContentOption = Annotated[Path | None, typer.Option(
-    help="An edited copy of the game's content file.")]
-RepairOption = Annotated[bool, typer.Option(
-    help="Drop damaged chunks and games with missing rows from the results, and play "
-    "those games again.")]
-LangOption = Annotated[str | None, typer.Option(
-    help="Language of the report: en or ja (default: from the locale, LANG=ja_JP... is ja).")]
+from soan.lab.options import (
+    AddressOption,
+    BackendOption,
+    BotsOption,
+    ContentOption,
+    GameArgument,
+    JobsOption,
+    LangOption,
+    OptionOption,
+    PlayersOption,
+    RepairOption,
+    SeedOption,
+)
 
 QUERY_MEMORY = "2GB"  # a query that needs more is stopped with a message
 
@@ -47,7 +37,7 @@ QUERY_MEMORY = "2GB"  # a query that needs more is stopped with a message
 @contextmanager
 def _interruptible() -> Iterator[None]:
     """Ctrl-C during a run: say what is kept and how to resume, and exit with 130."""
-    from soan.lab.simulation import SimulationInterrupted
+    from soan.lab.run.simulation import SimulationInterrupted
 
     try:
         yield
@@ -57,8 +47,8 @@ def _interruptible() -> Iterator[None]:
 
 
 def _execution(jobs: int | None, backend: str, address: str | None) -> Any:
-    from soan.lab.runner import default_jobs
-    from soan.lab.simulation import Execution
+    from soan.lab.run.runner import default_jobs
+    from soan.lab.run.simulation import Execution
 
     return Execution(default_jobs() if jobs is None else jobs, backend, address)
 
@@ -91,8 +81,8 @@ def simulate(
 
     Example: soan simulate cityplan -n 4 --games 2000 --bots heuristic,random --out runs/a.parquet
     """
-    from soan.lab.simulation import build_run, check_games
-    from soan.lab.simulation import simulate as run_games
+    from soan.lab.run.simulation import build_run, check_games
+    from soan.lab.run.simulation import simulate as run_games
 
     with _interruptible():
         check_games(games, seed)
@@ -122,8 +112,8 @@ def _run_query(file: Path, sql: str, limit: int, timeout: float
                ) -> tuple[list[tuple], list[str], bool]:
     import duckdb
 
-    from soan.lab.runner import LabError
-    from soan.lab.store import RUN_KEY, read_metadata
+    from soan.lab.run.runner import LabError
+    from soan.lab.run.store import RUN_KEY, read_metadata
 
     if not 1 <= limit <= 1_000_000:
         raise LabError(f"--limit {limit}: print from 1 to 1,000,000 rows")
@@ -185,8 +175,8 @@ def report(
 ) -> None:
     """Write one self-contained HTML page: provenance, turn order, factions, content, never
     seen, figures; sets that differ are shown apart and compared with the rules as written."""
-    from soan.lab.messages import language_from_environment
-    from soan.lab.report import write_report
+    from soan.lab.report.messages import language_from_environment
+    from soan.lab.report.report import write_report
 
     written = write_report(files, out, lang or language_from_environment())
     _print_headlines(written.headlines)
@@ -220,11 +210,11 @@ def study(
     Example: soan study cityplan --sweep hand_limit=7,8,9 --out studies/hand
     """
     from soan.engine.registry import get_game
-    from soan.lab.messages import language_from_environment
-    from soan.lab.output import check_output_folder
-    from soan.lab.report import FILE_NAMES, write_both
-    from soan.lab.simulation import build_run, check_games
-    from soan.lab.simulation import simulate as run_games
+    from soan.lab.report.messages import language_from_environment
+    from soan.lab.report.report import FILE_NAMES, write_both
+    from soan.lab.run.output import check_output_folder
+    from soan.lab.run.simulation import build_run, check_games
+    from soan.lab.run.simulation import simulate as run_games
     from soan.lab.study import TARGET_HALF_WIDTH, games_for_seat_rates, plan_study
 
     with _interruptible():
@@ -260,6 +250,12 @@ def study(
 
 
 def register(app: typer.Typer) -> None:
-    """Mount the lab's commands on the main `soan` app."""
+    """Mount the lab's commands on the main `soan` app: simulate, query, report, study,
+    value, tune."""
+    from soan.lab.tune.cli import register as register_tune
+    from soan.lab.value.cli import register as register_value
+
     for command in (simulate, query, report, study):
         app.command(name=command.__name__)(command)
+    register_value(app)
+    register_tune(app)

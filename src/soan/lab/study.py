@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from soan.engine.core import Game
-from soan.lab.metrics import games_for_half_width
-from soan.lab.runner import LabError
+from soan.lab.report.metrics import games_for_half_width
+from soan.lab.run.runner import LabError
 
 TARGET_HALF_WIDTH = 0.02
 AS_WRITTEN = "default"

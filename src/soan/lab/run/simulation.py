@@ -27,8 +27,8 @@ from rich.text import Text
 from soan.engine.core import Game, options_to_dict
 from soan.engine.glossary import content_names
 from soan.engine.registry import get_game
-from soan.lab.output import check_output_file
-from soan.lab.runner import (
+from soan.lab.run.output import check_output_file
+from soan.lab.run.runner import (
     BACKENDS,
     GameFailed,
     LabError,
@@ -39,7 +39,7 @@ from soan.lab.runner import (
     run_chunks,
     soan_version,
 )
-from soan.lab.store import ResultStore
+from soan.lab.run.store import ResultStore
 from soan.table import HUMAN, SEED_LIMIT, TableSetup, parse_option_args
 
 MAX_GAMES = 10_000_000  # per run: beyond this a run is better split into several seeds

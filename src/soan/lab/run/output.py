@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from soan.lab.runner import LabError
+from soan.lab.run.runner import LabError
 
 
 def _nearest_existing(path: Path) -> Path:

@@ -1,6 +1,9 @@
 """The report page's jinja2 template: plain HTML and CSS, plotly.js inline once.
 
-Every word comes from the message catalogue (`m`); tables wrap to the page.
+It lays out what the steps before it made: each group's title and comparison, and
+each set's findings (`found`), words (`words`: sentences, names, tables) and
+charts. Every other word comes from the message catalogue (`m`); tables wrap to
+the page.
 """
 
 PAGE = """<!doctype html>
@@ -49,7 +52,7 @@ ul.never { columns: 16rem; }
 {% for group in report.groups %}
 <li><a href="#{{ group.anchor }}">
 {{- m("group_title", title=group.title, players=group.players) }}</a>:
-{% for set in group.sets %}<a href="#{{ group.anchor }}-{{ loop.index }}">{{ set.label }}</a>
+{% for set in group.sets %}<a href="#{{ group.anchor }}-{{ loop.index }}">{{ set.words.label }}</a>
 {{- m("separator") if not loop.last }}{% endfor %}</li>
 {% endfor %}
 <li><a href="#definitions">{{ m("how_to_read") }}</a></li>
@@ -77,29 +80,29 @@ ul.never { columns: 16rem; }
 </tr>
 {% endfor %}
 </table>
-<p class="note">{{ m("comparison_note", reference=group.sets[0].label) }}</p>
-{{ comparison.chart }}
+<p class="note">{{ m("comparison_note", reference=group.sets[0].words.label) }}</p>
+{{ group.comparison_chart }}
 {% endif %}
 
 {% for set in group.sets %}
-{% set found = set.findings %}
+{% set found = set.found %}{% set words = set.words %}
 {% set anchor = group.anchor ~ "-" ~ loop.index %}
 <article id="{{ anchor }}">
-<h3>{{ set.label }}
+<h3>{{ words.label }}
 <small>{{ m("set_games", games=set.games | length, players=set.players) }}</small></h3>
 <ul class="headlines">
-{% for sentence in found.headlines %}<li>{{ sentence }}</li>
+{% for sentence in words.headlines %}<li>{{ sentence }}</li>
 {% endfor %}
 </ul>
 
 <h4 id="{{ anchor }}-provenance">{{ m("provenance") }}</h4>
 <table class="facts">
-{% for name, value in provenance(set, m) %}<tr><th>{{ name }}</th><td>{{ value }}</td></tr>
+{% for name, value in words.provenance %}<tr><th>{{ name }}</th><td>{{ value }}</td></tr>
 {% endfor %}
 </table>
 
 <h4 id="{{ anchor }}-turn-order">{{ m("turn_order") }}</h4>
-{% for note in found.notes.turn_order %}<p>{{ note }}</p>
+{% for note in words.notes.turn_order %}<p>{{ note }}</p>
 {% endfor %}
 <table>
 <tr><th>{{ m("position") }}</th><th>{{ m("win_rate_ci") }}</th><th>{{ m("fair") }}</th></tr>
@@ -109,7 +112,7 @@ ul.never { columns: 16rem; }
 <td>{{ m.pct(found.turn_order.fair) }}</td></tr>
 {% endfor %}
 </table>
-{{ found.charts.turn_order }}
+{{ set.charts.turn_order }}
 
 {% if found.factions %}
 <h4 id="{{ anchor }}-factions">{{ m("factions") }}</h4>
@@ -118,14 +121,14 @@ ul.never { columns: 16rem; }
 <th>{{ m("win_rate_ci") }}</th><th>{{ m("fair") }}</th></tr>
 {% set total = found.factions | sum(attribute="seat_games") %}
 {% for line in found.factions %}
-<tr><td>{{ line.name }}</td><td>{{ line.seat_games }}</td>
+<tr><td>{{ words.names[line.name] }}</td><td>{{ line.seat_games }}</td>
 <td>{{ m.pct(line.seat_games / total) }}</td>
 <td{% if line.beyond %} class="beyond"{% endif %}>{{ m.rate(line.rate) }}</td>
 <td>{{ m.pct(found.turn_order.fair) }}</td></tr>
 {% endfor %}
 </table>
 <p class="note">{{ m("list_note", count=found.factions | length) }}</p>
-{{ found.charts.factions }}
+{{ set.charts.factions }}
 {% endif %}
 
 <h4 id="{{ anchor }}-content">{{ m("content") }}</h4>
@@ -137,7 +140,7 @@ ul.never { columns: 16rem; }
 <th>{{ m("losers") }}</th><th>{{ m("used") }}</th><th>{{ m("unused") }}</th>
 <th>{{ m("difference") }}</th></tr>
 {% for line in found.content %}
-<tr><td>{{ line.name }}</td><td>{{ line.uses }}</td><td>{{ line.games }}</td>
+<tr><td>{{ words.names[line.key] }}</td><td>{{ line.uses }}</td><td>{{ line.games }}</td>
 <td>{{ "%.2f" | format(line.per_game) }}</td>
 <td>{{ "%.2f" | format(line.winners) }}</td><td>{{ "%.2f" | format(line.losers) }}</td>
 {% if line.association %}
@@ -153,21 +156,22 @@ ul.never { columns: 16rem; }
 
 <h4 id="{{ anchor }}-never-seen">{{ m("never_seen") }}</h4>
 <p>{{ m("never_intro", games=set.games | length) }}</p>
-{% for note in found.notes.never_seen %}<p>{{ note }}</p>
+{% for note in words.notes.never_seen %}<p>{{ note }}</p>
 {% endfor %}
 {% if found.never_seen %}<ul class="never">
-{% for name in found.never_seen %}<li>{{ name }}</li>
+{% for key in found.never_seen %}<li>{{ words.names[key] }}</li>
 {% endfor %}</ul>{% endif %}
 {% if found.seldom_seen %}
 <p>{{ m("seldom_intro", count=found.seldom_seen | length, games=set.games | length) }}</p>
 <ul class="never">
-{% for line in found.seldom_seen %}<li>{{ m("seldom_item", name=line.name, games=line.games) }}</li>
+{% for line in found.seldom_seen %}<li>{{ m("seldom_item", name=words.names[line.key],
+                                              games=line.games) }}</li>
 {% endfor %}</ul>{% endif %}
 
 <h4 id="{{ anchor }}-figures">{{ m("figures") }}</h4>
 <table>
 <tr><th>{{ m("figure") }}</th><th>{{ m("value_ci") }}</th><th>{{ m("reference") }}</th></tr>
-{% for figure in found.figures %}
+{% for figure in words.figures %}
 <tr><td>{{ figure.name }}</td><td>{{ figure.value }}</td><td>{{ figure.reference }}</td></tr>
 {% endfor %}
 </table>
@@ -183,7 +187,7 @@ ul.never { columns: 16rem; }
 </table>
 
 <h4 id="{{ anchor }}-scores">{{ m("scores") }}</h4>
-{{ found.charts.scores }}
+{{ set.charts.scores }}
 
 {% for key, lines, title, head, note in [
      ("points", found.points, "points", "source", "per_seat_points"),
@@ -194,14 +198,14 @@ ul.never { columns: 16rem; }
 <tr><th>{{ m(head) }}</th><th>{{ m("winners") }}</th><th>{{ m("losers") }}</th>
 <th>{{ m("gap_ci") }}</th></tr>
 {% for line in lines %}
-<tr><td>{{ line.name }}</td><td>{{ "%.2f" | format(line.winners) }}</td>
+<tr><td>{{ words.names[line.key] }}</td><td>{{ "%.2f" | format(line.winners) }}</td>
 <td>{{ "%.2f" | format(line.losers) }}</td>
 <td{% if line.gap.excludes(0) %} class="beyond"{% endif %}>
 {{- m.difference(line.gap, false) }}</td></tr>
 {% endfor %}
 </table>
 <p class="note">{{ m(note) }}</p>
-{{ found.charts[key] }}
+{{ set.charts[key] }}
 {% endif %}
 {% endfor %}
 </article>

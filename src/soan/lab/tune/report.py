@@ -17,9 +17,9 @@ import jinja2
 from markupsafe import Markup
 from plotly.offline import get_plotlyjs
 
-from soan.lab.tune import CHECK_SEED_OFFSET, Figures, Tuning, word
-from soan.lab.value import write_atomically
-from soan.lab.value_report import soan_version
+from soan.lab.tune.tune import CHECK_SEED_OFFSET, Figures, Tuning, word
+from soan.lab.value.report import soan_version
+from soan.lab.value.value import write_atomically
 
 
 @dataclass

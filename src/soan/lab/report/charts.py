@@ -1,20 +1,25 @@
 """The report's plotly figures, as HTML fragments without the plotly library.
 
-The page embeds plotly.js once in its head, so every fragment here is small and
-the page works offline. Div ids are numbered, so the same results give the
+Charts draw what findings found, with the words the words step chose (titles,
+names) and the catalogue's for axes and lines. The page embeds plotly.js once in
+its head, so every fragment here is small and the page works offline. Div ids
+are numbered in the order the charts are drawn, so the same results give the
 same page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import count
 
 import plotly.graph_objects as go
 from markupsafe import Markup
 
-from soan.lab.messages import Messages
-from soan.lab.metrics import Estimate
+from soan.lab.report.findings import Findings
+from soan.lab.report.messages import Messages
+from soan.lab.report.metrics import Estimate
+from soan.lab.report.sets import Group, ResultSet, SetKey
+from soan.lab.report.words import GroupWords, SetWords
 
 WINNERS_COLOUR = "#2a7f62"
 LOSERS_COLOUR = "#b5651d"
@@ -100,3 +105,43 @@ def _error_bars(estimates: Sequence[Estimate]) -> dict:
         "array": [100 * (e.high - e.value) for e in estimates],
         "arrayminus": [100 * (e.value - e.low) for e in estimates],
     }
+
+
+def set_charts(charts: Charts, result_set: ResultSet, found: Findings, words: SetWords,
+               m: Messages) -> dict[str, Markup]:
+    """One set's charts by section: turn order, scores, factions, points and actions."""
+    name = words.label
+    players = result_set.players
+    positions = [m.ordinal(p + 1) for p in range(players)]
+    by_position: list[list[float]] = [[] for _ in range(players)]
+    for row in result_set.rows:
+        by_position[row["position"] - 1].append(row["score"])
+    out = {
+        "turn_order": charts.rates(positions, found.turn_order.rates, found.turn_order.fair,
+                                   f"{m('positions_chart')}: {name}", m),
+        "scores": charts.boxes(positions, by_position, f"{m('scores_chart')}: {name}",
+                               m("final_score")),
+    }
+    if found.factions:
+        out["factions"] = charts.rates([words.names[g.name] for g in found.factions],
+                                       [g.rate for g in found.factions], 1 / players,
+                                       f"{m('factions_chart')}: {name}", m)
+    for key, lines, title in (("points", found.points, "points_chart"),
+                              ("actions", found.actions, "actions_chart")):
+        if lines:
+            out[key] = charts.winners_and_losers(
+                [words.names[x.key] for x in lines], [x.winners for x in lines],
+                [x.losers for x in lines], f"{m(title)}: {name}", m,
+            )
+    return out
+
+
+def comparison_chart(charts: Charts, group: Group, found: Mapping[SetKey, Findings],
+                     words: GroupWords, m: Messages) -> Markup:
+    """The sets' win rates by turn position, side by side."""
+    positions = [m.ordinal(p + 1) for p in range(group.players)]
+    return charts.rates_side_by_side(
+        [w.label for w in words.sets], positions,
+        [found[s.key].turn_order.rates for s in group.sets],
+        1 / group.players, f"{m('side_chart')}: {words.title}", m,
+    )

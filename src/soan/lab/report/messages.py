@@ -18,7 +18,7 @@ from soan.engine.core import SoanError
 from soan.engine.glossary import Glossary, Names
 from soan.engine.glossary import name as name_of
 from soan.engine.registry import get_game
-from soan.lab.metrics import Estimate
+from soan.lab.report.metrics import Estimate
 
 LANGUAGES = ("en", "ja")
 

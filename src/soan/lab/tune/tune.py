@@ -35,10 +35,10 @@ from typing import Any
 from soan.bots.restricted import FORBID
 from soan.engine.content import ContentError
 from soan.engine.core import Game, SoanError, options_to_dict
-from soan.lab import tune_content as tc
-from soan.lab.metrics import Estimate, mean, proportion, win_rate
-from soan.lab.runner import LabError, Row
-from soan.lab.value import Plan, Workers, play_games, seat_usage, worth, write_atomically
+from soan.lab.report.metrics import Estimate, mean, proportion, win_rate
+from soan.lab.run.runner import LabError, Row
+from soan.lab.tune import content as tc
+from soan.lab.value.value import Plan, Workers, play_games, seat_usage, worth, write_atomically
 
 KINDS = ("position", "faction", "length", "worth", "used")
 LENGTH_SCALE = 10.0  # turns outside a length range, per point of loss

@@ -22,8 +22,8 @@ from plotly.offline import get_plotlyjs
 
 from soan.bots.restricted import FORBID, FORCE
 from soan.engine.core import Game, options_to_dict
-from soan.lab.findings import difference_text
-from soan.lab.value import GAME_BREAKING, Plan, Worth, write_atomically
+from soan.lab.report.messages import Messages
+from soan.lab.value.value import GAME_BREAKING, Plan, Worth, write_atomically
 
 CAUSAL = (
     "These figures are causal: each item's games are played twice on the same seeds, "
@@ -66,7 +66,8 @@ def soan_version() -> str:
 
 
 def points(e: Any) -> str:
-    return difference_text(e, percent=True)
+    """A difference of win rates in points with its interval: the page is in English."""
+    return Messages("en").difference(e, percent=True)
 
 
 @dataclass

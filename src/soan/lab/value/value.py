@@ -33,11 +33,11 @@ from soan.bots.match import bot_rngs, choose
 from soan.bots.restricted import FORBID, FORCE, MODES, Restricted
 from soan.engine.core import Game, State, options_from_dict
 from soan.engine.registry import get_game
-from soan.lab.metrics import Estimate, family_factor, mean, proportion
-from soan.lab.runner import LabError, Row, plan_chunks
+from soan.lab.report.metrics import Estimate, family_factor, mean, proportion
+from soan.lab.run.runner import LabError, Row, plan_chunks
 
 if TYPE_CHECKING:
-    from soan.lab.store import ResultStore
+    from soan.lab.run.store import ResultStore
 
 GAME_BREAKING = 0.15  # a worth beyond +15 points of win rate breaks the game
 DEFAULT_GAMES = 400
@@ -342,7 +342,7 @@ class Study:
     games: int
 
     def _store(self, item: str, mode: str) -> ResultStore:
-        from soan.lab.store import ResultStore
+        from soan.lab.run.store import ResultStore
 
         path = run_file(self.out, item, mode)
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -24,8 +24,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from soan.lab.output import write_atomically
-from soan.lab.runner import POINTS_PREFIX, LabError, Row
+from soan.lab.run.output import write_atomically
+from soan.lab.run.runner import POINTS_PREFIX, LabError, Row
 
 RUN_KEY = b"soan.run"
 PROVENANCE_KEY = b"soan.provenance"

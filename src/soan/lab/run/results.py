@@ -20,8 +20,8 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from soan.lab.runner import LabError, Row
-from soan.lab.store import (
+from soan.lab.run.runner import LabError, Row
+from soan.lab.run.store import (
     COLUMN_TYPES,
     COUNTS,
     OPTIONAL_COLUMNS,

@@ -6,7 +6,7 @@ be different games: different seeds); anything that differs makes another set.
 Sets of one game and table size form a group; each set in a group is named by
 what differs from the others, and the rules as written (the default variant, no
 rule number changed, the shipped content) is the reference the others are
-compared with.
+compared with. The words that name a set are the words step's (`words.set_labels`).
 """
 
 from __future__ import annotations
@@ -18,18 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from soan.engine.core import SoanError, option_text
+from soan.engine.core import SoanError
 from soan.engine.glossary import content_names
 from soan.engine.registry import get_game
-from soan.lab.messages import Messages
-from soan.lab.metrics import GameOutcome
-from soan.lab.results import ResultsFile
-from soan.lab.runner import LabError, Row
-
-
-def value_text(value: object) -> str:
-    """A rule number as typed on the command line (JSON lists are tuples: 20/10/5)."""
-    return option_text(tuple(value) if isinstance(value, list) else value)
+from soan.lab.report.metrics import GameOutcome
+from soan.lab.run.results import ResultsFile
+from soan.lab.run.runner import LabError, Row
 
 
 def canonical_lineup(bots: Sequence[str]) -> tuple[str, ...]:
@@ -68,8 +62,6 @@ class ResultSet:
     files: list[ResultsFile]
     rows: list[Row]
     games: list[GameOutcome]  # in order of seed
-    label: str = ""
-    findings: Any = None  # filled by findings.analyse
 
     @property
     def provenance(self) -> dict[str, Any]:
@@ -125,11 +117,10 @@ class ResultSet:
 class Group:
     """The sets of one game and table size, and the reference they are compared with."""
 
-    title: str
+    title: str  # the game's title in English, as the results files hold it
     game: str
     players: int
     sets: list[ResultSet]
-    comparison: Any = None  # filled by compare.compare_group
 
     @property
     def anchor(self) -> str:
@@ -171,56 +162,9 @@ def _pool(files: list[ResultsFile], key: SetKey) -> ResultSet:
     return ResultSet(key, files, rows, outcomes(rows))
 
 
-def _variant_overrides(game_id: str, variant: str) -> dict[str, Any]:
-    try:
-        return dict(get_game(game_id).variants[variant].overrides)
-    except (SoanError, KeyError):
-        return {}
-
-
-def _options_part(result_set: ResultSet, m: Messages) -> str:
-    variant = result_set.key.variant
-    preset = _variant_overrides(result_set.key.game, variant)
-    changed = [
-        f"{k}={value_text(v)}"
-        for k, v in result_set.provenance["options_changed"].items()
-        if preset.get(k, object()) != v
-    ]
-    if variant == "default" and not changed:
-        return m("as_written")
-    return ", ".join([*([] if variant == "default" else [variant]), *changed])
-
-
-def _content_part(result_set: ResultSet, m: Messages) -> str:
-    content = result_set.provenance["content"]
-    if result_set.content_shipped:
-        return m("shipped")
-    return m("edited", file=content.get("file") or "?", hash=result_set.key.content_hash[:8])
-
-
-def label_sets(sets: list[ResultSet], m: Messages) -> None:
-    """Name each set of a group by what sets it apart from the others."""
-    def varies(attribute: str) -> bool:
-        return len({getattr(s.key, attribute) for s in sets}) > 1
-
-    for result_set in sets:
-        parts = []
-        if varies("variant") or varies("options") or not (
-            varies("content_hash") or varies("lineup") or varies("soan_version")
-        ):
-            parts.append(_options_part(result_set, m))
-        if varies("content_hash"):
-            parts.append(_content_part(result_set, m))
-        if varies("lineup"):
-            parts.append(m("lineup", lineup=",".join(result_set.key.lineup)))
-        if varies("soan_version"):
-            parts.append(m("version", version=result_set.key.soan_version))
-        result_set.label = "; ".join(parts)
-
-
-def group_sets(files: list[ResultsFile], m: Messages) -> list[Group]:
-    """Pool files into sets, sets into groups (game and table size), label every set and
-    put each group's rules-as-written set first."""
+def group_sets(files: list[ResultsFile]) -> list[Group]:
+    """Pool files into sets, sets into groups (game and table size), and put each group's
+    rules-as-written set first."""
     by_key: dict[SetKey, list[ResultsFile]] = defaultdict(list)
     for results in files:
         by_key[set_key(results)].append(results)
@@ -233,5 +177,4 @@ def group_sets(files: list[ResultsFile], m: Messages) -> list[Group]:
         group.sets.append(result_set)
     for group in groups.values():
         group.sets.sort(key=lambda s: not s.as_written)  # stable: file order otherwise
-        label_sets(group.sets, m)
     return list(groups.values())

@@ -1,0 +1,444 @@
+"""Findings and comparisons into words: every sentence, name and table cell of the page.
+
+This step takes what the judging steps found (`findings`, `compare`) and says it
+in the page's language, from the one catalogue (`messages`): the headlines and
+notes of each set, the names of its items (usage keys, factions, points sources,
+action kinds in the game's own words), the Provenance and Figures tables, the
+name of each set (what sets it apart from the others in its group), and the
+side-by-side table and sentences of a group. It judges nothing: where a sentence
+says "beyond chance", a finding said so.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from soan.engine.core import SoanError, option_text
+from soan.engine.registry import get_game
+from soan.lab.report.compare import (
+    BALANCE,
+    FAIRER,
+    FIGURES,
+    LESS_FAIR,
+    Comparison,
+    Figure,
+    Sweep,
+    verdict,
+)
+from soan.lab.report.findings import Findings, ItemLine, SplitLine
+from soan.lab.report.messages import Messages
+from soan.lab.report.metrics import Estimate
+from soan.lab.report.sets import Group, ResultSet, SetKey
+
+HEADLINE_ITEMS = 5  # content items named in one headline sentence
+VERDICTS = {FAIRER: "fairer_yes", LESS_FAIR: "fairer_no"}  # else "fairer_same"
+
+
+def value_text(value: object) -> str:
+    """A rule number as typed on the command line (JSON lists are tuples: 20/10/5)."""
+    return option_text(tuple(value) if isinstance(value, list) else value)
+
+
+@dataclass
+class FigureLine:
+    name: str
+    value: str
+    reference: str
+
+
+@dataclass
+class SetWords:
+    """What the page says of one set."""
+
+    label: str  # the set's name: what sets it apart from the others of its group
+    headlines: list[str]
+    notes: dict[str, list[str]]  # sentences by section: turn_order, never_seen
+    names: dict[str, str]  # usage keys, factions, points sources, action kinds -> shown
+    figures: list[FigureLine]
+    provenance: list[tuple[str, str]]
+
+
+@dataclass
+class Cell:
+    value: str
+    difference: str | None = None
+    beyond: bool = False
+
+
+@dataclass
+class Line:
+    """One set's row of the side-by-side table."""
+
+    label: str
+    reference: str | None  # the label of the set it is compared with (None: the reference)
+    paired: bool
+    cells: list[Cell]
+
+
+@dataclass
+class ComparisonWords:
+    figures: list[str]
+    lines: list[Line]
+    headlines: list[str]
+    notes: list[str]
+
+
+@dataclass
+class GroupWords:
+    """What the page says of one group: its title, each set, the comparison."""
+
+    title: str  # the game's title in the page's language
+    sets: list[SetWords]
+    comparison: ComparisonWords | None = None
+
+
+# ---- the names of sets -----------------------------------------------------------------
+
+def _variant_overrides(game_id: str, variant: str) -> dict[str, Any]:
+    try:
+        return dict(get_game(game_id).variants[variant].overrides)
+    except (SoanError, KeyError):
+        return {}
+
+
+def _options_part(result_set: ResultSet, m: Messages) -> str:
+    variant = result_set.key.variant
+    preset = _variant_overrides(result_set.key.game, variant)
+    changed = [
+        f"{k}={value_text(v)}"
+        for k, v in result_set.provenance["options_changed"].items()
+        if preset.get(k, object()) != v
+    ]
+    if variant == "default" and not changed:
+        return m("as_written")
+    return ", ".join([*([] if variant == "default" else [variant]), *changed])
+
+
+def _content_part(result_set: ResultSet, m: Messages) -> str:
+    content = result_set.provenance["content"]
+    if result_set.content_shipped:
+        return m("shipped")
+    return m("edited", file=content.get("file") or "?", hash=result_set.key.content_hash[:8])
+
+
+def set_labels(sets: Sequence[ResultSet], m: Messages) -> list[str]:
+    """Name each set of a group by what sets it apart from the others."""
+    def varies(attribute: str) -> bool:
+        return len({getattr(s.key, attribute) for s in sets}) > 1
+
+    labels = []
+    for result_set in sets:
+        parts = []
+        if varies("variant") or varies("options") or not (
+            varies("content_hash") or varies("lineup") or varies("soan_version")
+        ):
+            parts.append(_options_part(result_set, m))
+        if varies("content_hash"):
+            parts.append(_content_part(result_set, m))
+        if varies("lineup"):
+            parts.append(m("lineup", lineup=",".join(result_set.key.lineup)))
+        if varies("soan_version"):
+            parts.append(m("version", version=result_set.key.soan_version))
+        labels.append("; ".join(parts))
+    return labels
+
+
+# ---- one set ---------------------------------------------------------------------------
+
+def provenance(result_set: ResultSet, m: Messages) -> list[tuple[str, str]]:
+    """The Provenance table of a set: where its games came from, in the page's words."""
+    m = m.for_game(result_set.key.game)
+    first = result_set.provenance
+    changed = first["options_changed"]
+    content = first["content"]
+    content_text = (
+        m("p_content_shipped", hash=result_set.key.content_hash) if result_set.content_shipped
+        else m("p_content_edited", file=content.get("path") or content.get("file") or "?",
+               hash=result_set.key.content_hash)
+    )
+    files = result_set.files
+    return [
+        (m("p_version"), result_set.key.soan_version),
+        (m("p_game"), f"{m.title(first['title'])} ({first['game']})"),
+        (m("p_variant"),
+         f"{first['variant']}: {m.variant(first['variant'], first['variant_about'])}"),
+        (m("p_options"), m.join(f"{k}={value_text(v)}" for k, v in changed.items()) if changed
+         else m("p_options_none")),
+        (m("p_content"), content_text),
+        (m("p_bots"), m("p_bots_value", lineup=", ".join(first["bots"]))),
+        (m("p_seeds"), m.join(m("p_seed_range", first=f.provenance["seeds"][0],
+                                last=f.provenance["seeds"][-1]) for f in files)),
+        (m("p_games"), str(len(result_set.games))),
+        (m("p_date"), m.join(dict.fromkeys(f.provenance["date"] for f in files))),
+        (m("p_files"), m.join(str(f.path) for f in files)),
+    ]
+
+
+def _turn_sentences(found: Findings, m: Messages) -> tuple[list[str], list[str]]:
+    """Headlines and the section's notes."""
+    turn = found.turn_order
+    fair = m.pct(turn.fair)
+    said = m("beyond") if turn.beyond[0] else m("within")
+    headlines = [m("first_player", rate=m.rate(turn.rates[0]), fair=fair, verdict=said)]
+    others = [p for p in range(1, len(turn.rates)) if turn.beyond[p]]
+    if others:
+        headlines.append(m("positions_beyond", fair=fair, items=m.join(
+            m("position_item", position=m.ordinal(p + 1), rate=m.rate(turn.rates[p]))
+            for p in others)))
+    elif not turn.beyond[0]:
+        headlines.append(m("positions_within", fair=fair))
+    if turn.seats_are_positions:
+        notes = [m("seats_are_positions")]
+    else:
+        notes = [m("first_by_seat", counts=m.join(
+            m("seat_count", seat=s + 1, games=count) for s, count in enumerate(turn.first_by_seat)
+        ))]
+    if found.lottery is not None and found.lottery_first is not None:
+        notes.append(m("lottery_first", rate=m.rate(found.lottery_first), fair=fair))
+    return headlines, notes
+
+
+def _faction_sentences(found: Findings, players: int, names: Mapping[str, str],
+                       m: Messages) -> list[str]:
+    """The factions above the fair rate beyond chance, one sentence each; those below in
+    one sentence."""
+    fair = 1 / players
+    if not found.factions_above and not found.factions_below:
+        return [m("factions_within", fair=m.pct(fair), count=len(found.factions))]
+    sentences = [m("faction_beyond", name=names[g.name], rate=m.rate(g.rate), fair=m.pct(fair))
+                 for g in found.factions_above]
+    if found.factions_below:
+        sentences.append(m("factions_below", fair=m.pct(fair), items=m.join(
+            m("faction_item", name=names[g.name], rate=m.rate(g.rate))
+            for g in found.factions_below)))
+    return sentences
+
+
+def _content_sentences(found: Findings, names: Mapping[str, str], m: Messages) -> list[str]:
+    """Items whose users win more (or less) beyond chance, the widest gaps named first."""
+    if not found.content_winning and not found.content_losing:
+        return [m("content_within")]
+
+    def items(chosen: list[ItemLine]) -> str:
+        return m.join(
+            m("content_item", name=names[x.key], used=m.pct(x.association.used.value),
+              count=x.association.used_games, unused=m.pct(x.association.unused.value))
+            for x in chosen[:HEADLINE_ITEMS]
+        )
+
+    sentences = []
+    if found.content_winning:
+        sentences.append(m("content_beyond", items=items(found.content_winning)))
+    if found.content_losing:
+        sentences.append(m("content_losing", items=items(found.content_losing)))
+    sentences[-1] += m("content_association")
+    return sentences
+
+
+def _never_sentences(found: Findings, games: int, names: Mapping[str, str], m: Messages
+                     ) -> tuple[list[str], list[str]]:
+    """Headlines naming what never occurred and what all but never did, and the section's
+    note counting the first."""
+    if found.never_seen:
+        headlines = [m("never_headline", games=games,
+                       items=m.join(names[k] for k in found.never_seen))]
+        notes = [m("never_count", count=len(found.never_seen), total=len(found.content))]
+    else:
+        headlines = [m("never_none")]
+        notes = [m("never_none")]
+    if found.seldom_seen:
+        headlines.append(m("seldom_headline", items=m.join(
+            m("seldom_item", name=names[x.key], games=x.games) for x in found.seldom_seen)))
+    return headlines, notes
+
+
+def _gap_sentence(widest: SplitLine, key: str, names: Mapping[str, str], m: Messages) -> str:
+    return m(key, name=names[widest.key], winners=f"{widest.winners:.1f}",
+             losers=f"{widest.losers:.1f}", gap=m.difference(widest.gap, False))
+
+
+def _points_sentence(found: Findings, names: Mapping[str, str], m: Messages) -> list[str]:
+    if not found.points:
+        return []
+    sentence = m("points_sentence", winners=f"{sum(x.winners for x in found.points):.1f}",
+                 losers=f"{sum(x.losers for x in found.points):.1f}")
+    if found.points_widest is None:
+        return [sentence + m("points_none")]
+    return [sentence + _gap_sentence(found.points_widest, "points_gap", names, m)]
+
+
+def _actions_sentence(found: Findings, names: Mapping[str, str], m: Messages) -> list[str]:
+    if not found.actions:
+        return []
+    if found.actions_widest is None:
+        return [m("actions_none")]
+    return [_gap_sentence(found.actions_widest, "actions_gap", names, m)]
+
+
+def _length_sentence(found: Findings, m: Messages) -> str:
+    outcomes = found.outcomes
+    sentence = m("length", turns=f"{outcomes.turns.value:.1f}",
+                 actions=f"{outcomes.actions.value:.0f}")
+    unfinished = outcomes.unfinished_games
+    return sentence + (m("unfinished", count=unfinished) if unfinished else "")
+
+
+def _bots_sentence(found: Findings, m: Messages) -> list[str]:
+    if len(found.bots) < 2:
+        return []
+    best, worst = found.bots[0], found.bots[-1]
+    return [m("bots_sentence", best=best.bot, best_rate=m.rate(best.win_rate),
+              worst=worst.bot, worst_rate=m.rate(worst.win_rate))]
+
+
+def figures(found: Findings, m: Messages) -> list[FigureLine]:
+    """The Figures table."""
+    outcomes = found.outcomes
+    lines = [
+        FigureLine(m("f_balance"), m.number(found.balance), m("f_balance_ref")),
+        FigureLine(m("f_decided"), m.rate(outcomes.decided), m("f_decided_ref")),
+        FigureLine(m("f_drawn"), m.rate(outcomes.drawn), m("f_drawn_ref")),
+    ]
+    if outcomes.unfinished_games:
+        lines.append(FigureLine(m("f_unfinished"), m.rate(outcomes.unfinished),
+                                m("f_unfinished_ref")))
+    return [
+        *lines,
+        FigureLine(m("f_turns"), m.number(outcomes.turns, 1), ""),
+        FigureLine(m("f_actions"), m.number(outcomes.actions, 1), ""),
+        FigureLine(m("f_time"), f"{1000 * outcomes.seconds:.1f} ms", m("f_time_ref")),
+    ]
+
+
+def names_of(found: Findings, m: Messages) -> dict[str, str]:
+    """Every key the set's tables and sentences name, as the page's reader sees it."""
+    keys = [*(g.name for g in found.factions), *(x.key for x in found.content),
+            *(x.key for x in found.points), *(x.key for x in found.actions)]
+    return {key: m.word(key) for key in keys}
+
+
+def word_set(result_set: ResultSet, found: Findings, label: str, m: Messages,
+             page: Messages) -> SetWords:
+    """Every sentence of one set; `m` speaks the set's game's own words
+    (`Messages.for_game`), `page` is the page's catalogue."""
+    names = names_of(found, m)
+    headlines, turn_notes = _turn_sentences(found, m)
+    if found.lottery is not None:
+        headlines.append(m("lottery", rate=m.rate(found.lottery)))
+    if found.factions:
+        headlines += _faction_sentences(found, result_set.players, names, m)
+    headlines += _content_sentences(found, names, m)
+    never_headlines, never_notes = _never_sentences(found, len(result_set.games), names, m)
+    headlines += never_headlines
+    headlines += [
+        _length_sentence(found, m),
+        *_bots_sentence(found, m),
+        *_points_sentence(found, names, m),
+        *_actions_sentence(found, names, m),
+    ]
+    return SetWords(label, headlines, {"turn_order": turn_notes, "never_seen": never_notes},
+                    names, figures(found, m), provenance(result_set, page))
+
+
+# ---- a group's comparison --------------------------------------------------------------
+
+def _text(m: Messages, figure: Figure, e: Estimate) -> str:
+    return m.rate(e) if figure.percent else m.number(e, figure.digits)
+
+
+def _verdict(m: Messages, difference: Estimate) -> str:
+    """Whether a difference of balance makes a set fairer, in words."""
+    return m(VERDICTS.get(verdict(difference), "fairer_same"))
+
+
+def _context(key: str, members: Sequence[ResultSet], labels: Mapping[SetKey, str],
+             m: Messages) -> str:
+    """What the sets of a sweep share beyond the rules as written ('plain'), if anything."""
+    parts = re.split(r"[;,] ", labels[members[0].key])
+    shared = [p for p in parts if not p.startswith(f"{key}=") and p != m("as_written")]
+    return m("sweep_context", context=m.join(shared)) if shared else ""
+
+
+def sweep_sentence(sweep: Sweep, labels: Mapping[SetKey, str], found: Mapping[SetKey, Findings],
+                   m: Messages) -> str:
+    """'The fairest value of hand_limit is 9: balance ...'."""
+    balance = found[sweep.fairest.key].balance
+    sentence = m("fairest", key=sweep.key, context=_context(sweep.key, sweep.members, labels, m),
+                 value=value_text(sweep.value), balance=m.number(balance))
+    if sweep.base is sweep.fairest:
+        sentence += m("fairest_is_reference", reference=labels[sweep.base.key])
+    elif sweep.base is not None and sweep.difference is not None:
+        sentence += m("fairest_against", key=sweep.key, base=value_text(sweep.written),
+                      reference=labels[sweep.base.key],
+                      difference=m.difference(sweep.difference, False, 2),
+                      verdict=_verdict(m, sweep.difference))
+    return sentence
+
+
+def word_comparison(comparison: Comparison, labels: Mapping[SetKey, str],
+                    found: Mapping[SetKey, Findings], m: Messages) -> ComparisonWords:
+    """The side-by-side table, the sentences that answer "is it fairer?", and the notes."""
+    headlines: list[str] = []
+    notes: list[str] = []
+    if not comparison.has_reference:
+        notes.append(m("no_reference", label=labels[comparison.lines[0].result_set.key]))
+    lines = []
+    for line in comparison.lines:
+        label = labels[line.result_set.key]
+        if line.reference is None:
+            lines.append(Line(label, None, False, [
+                Cell(_text(m, f, value)) for f, value in zip(FIGURES, line.values, strict=True)]))
+            continue
+        reference = labels[line.reference.key]
+        cells, changes = [], []
+        for figure, value, difference, beyond in zip(FIGURES, line.values, line.differences,
+                                                     line.beyond, strict=True):
+            cells.append(Cell(_text(m, figure, value),
+                              m.difference(difference, figure.percent, figure.digits), beyond))
+            if figure is BALANCE:
+                headlines.append(m(
+                    "fairer", label=label, reference=reference,
+                    value=f"{found[line.result_set.key].balance.value:.2f}",
+                    base=f"{found[line.reference.key].balance.value:.2f}",
+                    difference=m.difference(difference, False, 2),
+                    verdict=_verdict(m, difference),
+                ))
+            elif beyond:
+                changes.append(m("change_item", figure=m(figure.key),
+                                 difference=m.difference(difference, figure.percent,
+                                                         figure.digits)))
+        headlines.append(
+            m("changes", reference=reference, label=label, changes=m.join(changes)) if changes
+            else m("changes_none", label=label, reference=reference)
+        )
+        lines.append(Line(label, reference, line.paired, cells))
+    compared = [line for line in lines if line.reference is not None]
+    if compared and all(line.paired for line in compared):
+        notes.append(m("paired_all"))
+    else:
+        notes += [m("paired", label=line.label, reference=line.reference)
+                  for line in compared if line.paired]
+    headlines += [sweep_sentence(sweep, labels, found, m) for sweep in comparison.sweeps]
+    return ComparisonWords([m(f.key) for f in FIGURES], lines, headlines, notes)
+
+
+# ---- a group ---------------------------------------------------------------------------
+
+def word_group(group: Group, found: Mapping[SetKey, Findings], comparison: Comparison | None,
+               m: Messages) -> GroupWords:
+    """Every word of one group, in the language of `m` (the page's catalogue): in
+    Japanese, the games' own words are the drafts'."""
+    labels = dict(zip((s.key for s in group.sets), set_labels(group.sets, m), strict=True))
+    names: dict[str, str] = {}  # every set's content names, for the comparison
+    for result_set in group.sets:
+        names = {**result_set.names, **names}
+    game = m.for_game(group.game, names)
+    sets = [word_set(s, found[s.key], labels[s.key], m.for_game(group.game, s.names), m)
+            for s in group.sets]
+    words = GroupWords(game.title(group.title), sets)
+    if comparison is not None:
+        words.comparison = word_comparison(comparison, labels, found, game)
+    return words
