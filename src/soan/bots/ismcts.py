@@ -91,18 +91,27 @@ class Ismcts:
         self.heuristic_rollout = rollout == "heuristic"
 
     def __call__(self, state: State, rng: Rng) -> Action:
+        return self.search(state, rng)
+
+    def search(self, state: State, rng: Rng, deadline: float | None = None) -> Action:
+        """The move after the bot's budget, or its best so far at `deadline` (a
+        `time.perf_counter()` reading) if that comes first: the same iterations in the
+        same order either way, so the same move whenever there is time."""
         legal = state.legal()
         if len(legal) == 1:
             return legal[0]
         root = Node(state.seats)
-        search = self._iterate
+        search, clock = self._iterate, time.perf_counter
         if self.seconds:
-            deadline = time.perf_counter() + self.seconds
-            while time.perf_counter() < deadline:
+            end = clock() + self.seconds
+            deadline = end if deadline is None else min(end, deadline)
+            while clock() < deadline:
                 search(root, state, rng)
         else:
             for _ in range(self.iters):
                 search(root, state, rng)
+                if deadline is not None and clock() >= deadline:
+                    break
         children = root.children
         return max(
             (a for a in legal if a in children),

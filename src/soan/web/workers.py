@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import json
 import logging
 import os
@@ -53,7 +52,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from soan.bots import Bot, describe_failure, make_bot
-from soan.bots.ismcts import Ismcts, Node
+from soan.bots.ismcts import Ismcts
 from soan.bots.match import as_action
 from soan.engine.core import Action, SoanError, State
 from soan.engine.registry import all_games
@@ -89,31 +88,9 @@ def lane_of(spec: str) -> str:
 
 def think(bot: Bot, state: State, rng: Rng, seconds: float) -> Action:
     """The bot's move, searching at most `seconds` (ISMCTS: its best so far)."""
-    if isinstance(bot, Ismcts) and not bot.seconds:
-        return _bounded_search(bot, state, rng, time.perf_counter() + seconds)
-    if isinstance(bot, Ismcts) and bot.seconds > seconds:
-        bot = copy.copy(bot)
-        bot.seconds = seconds
+    if isinstance(bot, Ismcts):
+        return bot.search(state, rng, time.perf_counter() + seconds)
     return bot(state, rng)
-
-
-def _bounded_search(bot: Ismcts, state: State, rng: Rng, deadline: float) -> Action:
-    """`Ismcts.__call__` with its iterations, stopped at `deadline` if it comes first:
-    the same iterations in the same order, so the same move when there is time."""
-    legal = state.legal()
-    if len(legal) == 1:
-        return legal[0]
-    root = Node(state.seats)
-    clock = time.perf_counter
-    for _ in range(bot.iters):
-        bot._iterate(root, state, rng)
-        if clock() >= deadline:
-            break
-    children = root.children
-    return max(
-        (a for a in legal if a in children),
-        key=lambda a: (children[a].visits, children[a].totals[state.to_move]),
-    )
 
 
 class Worker:
