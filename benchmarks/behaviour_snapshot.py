@@ -9,9 +9,9 @@ For every game, variant and the smallest and largest table it plays seeded games
 heuristic, random and ISMCTS bots through the `soan` command (their terminal output and
 records), replays each record step by step (the board as a spectator sees it after
 every action), plays a human seat that always takes the first choice (the screens and
-choice labels), and runs a small simulation with its report (rows as CSV, the page
-with its dates masked). Only the command line is used, so the script runs unchanged on
-both sides of a refactor.
+choice labels), and runs a small simulation with its report (every row but its wall-clock time, and
+the page). Only the command line is used, so the script runs unchanged on
+both sides of a refactor; the folder's own path, dates and speeds are masked.
 """
 
 from __future__ import annotations
@@ -24,10 +24,17 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import duckdb
+
 from soan.engine.registry import all_games
 
 ENV = {**os.environ, "COLUMNS": "110", "NO_COLOR": "1", "TERM": "dumb"}
-DATES = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?([+-]\d\d:\d\d|Z)?")
+# What differs between two runs of the same code: dates, speeds and times per game
+MASKS = [
+    (re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?([+-]\d\d:\d\d|Z)?"), "<date>"),
+    (re.compile(r"[\d.]+ games/s [\d:]+"), "<speed>"),
+    (re.compile(r"(<td>Time per game</td><td>)[\d.]+ ms"), r"\1<time> ms"),
+]
 
 
 def soan(*args: str, stdin: str = "") -> str:
@@ -78,16 +85,17 @@ def main() -> None:
         (out / "lab" / f"{game.id}-simulate.txt").write_text(
             soan("simulate", game.id, "-n", "4", "--games", "24", "--bots", bots, "--seed", "3",
                  "--jobs", "2", "--out", str(rows)), encoding="utf-8")
+        table = duckdb.sql(f"select * exclude (duration_s) from '{rows}' order by all")
         (out / "lab" / f"{game.id}-rows.txt").write_text(
-            soan("query", str(rows), "select * exclude (usage), to_json(usage) as usage "
-                 "from results order by all"), encoding="utf-8")
-        page = out / "lab" / f"{game.id}.html"
-        soan("report", str(rows), "--out", str(page))
-        page.write_text(DATES.sub("<date>", page.read_text(encoding="utf-8")), encoding="utf-8")
+            "\n".join(map(repr, [table.columns, *table.fetchall()])), encoding="utf-8")
+        soan("report", str(rows), "--out", str(out / "lab" / f"{game.id}.html"))
         rows.unlink()  # Parquet metadata may differ while the rows are the same
-    for record in (out / "records").glob("*.json"):
-        record.write_text(DATES.sub("<date>", record.read_text(encoding="utf-8")),
-                          encoding="utf-8")
+    for path in out.rglob("*"):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8").replace(str(out), "OUT")
+            for pattern, mask in MASKS:
+                text = pattern.sub(mask, text)
+            path.write_text(text, encoding="utf-8")
     print(f"snapshot written to {out}")
 
 
