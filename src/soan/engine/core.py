@@ -288,6 +288,7 @@ class Game(ABC):
     glossary: ClassVar[Glossary | None] = None
     presenter: ClassVar[Presenter] = Presenter()  # words and pictures for people
     evaluator: ClassVar[Evaluator] = Evaluator()  # the hand-written bots' judge
+    encoder: ClassVar[Any] = None  # engine.encoding.Encoder: positions as numbers
 
     @abstractmethod
     def load_content(self, path: str | None = None) -> Any:

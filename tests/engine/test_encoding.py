@@ -1,0 +1,88 @@
+"""Every game's encoding (engine.encoding): a fixed-length float32 observation that
+hidden information never changes, and an action index every legal action maps into
+and back from, for every variant and table size."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from soan.engine.encoding import EncodingError, Writer
+from soan.engine.registry import all_games
+from soan.engine.rng import Rng
+
+GAMES = [g for g in all_games() if g.encoder is not None]
+CASES = [(g, v, n) for g in GAMES for v in g.variants for n in range(g.min_seats, g.max_seats + 1)]
+
+
+def positions(game, variant, seats, seed, every=7):
+    """Positions of one random game: every `every`-th and the last."""
+    state = game.new(seats, seed, game.options(variant))
+    rng, step = Rng(seed), 0
+    while not state.over:
+        if step % every == 0:
+            yield state.copy()
+        state.play(rng.choice(state.legal()))
+        step += 1
+    yield state
+
+
+def test_every_game_has_an_encoder():
+    assert {g.id for g in GAMES} == {g.id for g in all_games()}
+
+
+@pytest.mark.parametrize(("game", "variant", "seats"), CASES,
+                         ids=lambda x: getattr(x, "id", str(x)))
+def test_observations_have_one_length_and_hide_what_the_seat_cannot_see(game, variant, seats):
+    size = None
+    for i, state in enumerate(positions(game, variant, seats, seed=seats * 31 + 1)):
+        encoding = game.encoder.encoding(state)
+        size = size or encoding.size
+        assert encoding.size == size == sum(n for _, n in encoding.layout)
+        for seat in range(seats):
+            seen = game.encoder.observe(state, seat)
+            assert seen.dtype == np.float32 and seen.shape == (size,)
+            assert np.isfinite(seen).all()
+            other = state.redeal(seat, Rng(1000 + i))
+            assert np.array_equal(game.encoder.observe(other, seat), seen), (
+                f"{game.id} seat {seat}: a redeal changed what the seat sees "
+                f"(parts {_differing(encoding.layout, seen, game.encoder.observe(other, seat))})")
+
+
+@pytest.mark.parametrize(("game", "variant", "seats"), CASES,
+                         ids=lambda x: getattr(x, "id", str(x)))
+def test_every_legal_action_has_an_index_and_back(game, variant, seats):
+    for state in positions(game, variant, seats, seed=seats * 17 + 5, every=3):
+        encoding = game.encoder.encoding(state)
+        mask = encoding.mask(state)
+        assert mask.sum() == len(state.legal())
+        for action in state.legal():
+            i = encoding.action_id(action)
+            assert encoding.action_from_id(i) == action and mask[i]
+
+
+def test_an_action_outside_the_index_is_refused_by_name():
+    game = GAMES[0]
+    encoding = game.encoder.encoding(game.new(game.min_seats, 1))
+    with pytest.raises(EncodingError, match="not in the"):
+        encoding.action_id(("no such action", 99))
+    with pytest.raises(EncodingError, match="not 100000"):
+        encoding.action_from_id(100000)
+
+
+def test_a_part_of_the_wrong_name_or_length_is_refused():
+    parts = Writer(np.zeros(3, dtype=np.float32), [("a", 1), ("b", 2)])
+    parts.put("a", [1.0])
+    with pytest.raises(EncodingError, match="'b' of 2, not 'b' of 1"):
+        parts.put("b", [1.0])
+    with pytest.raises(EncodingError, match="stopped before part 'b'"):
+        parts.done()
+
+
+def _differing(layout, a, b):
+    out, at = [], 0
+    for name, n in layout:
+        if not np.array_equal(a[at:at + n], b[at:at + n]):
+            out.append(name)
+        at += n
+    return out
