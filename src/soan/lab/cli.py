@@ -31,6 +31,13 @@ from soan.lab.options import (
     SeedOption,
 )
 
+CheckOption = Annotated[str | None, typer.Option(
+    "--check", help="Check the headlines under this bot in every seat (such as "
+    "ismcts:iters=200), on the first --check-games seeds: holds, does not hold, reverses "
+    "or cannot tell at this size.")]
+CheckGamesOption = Annotated[int | None, typer.Option(
+    "--check-games", help="Games of the check (default: 200, at most the games checked).")]
+
 QUERY_MEMORY = "2GB"  # a query that needs more is stopped with a message
 
 
@@ -172,15 +179,50 @@ def report(
     files: Annotated[list[Path], typer.Argument(help="Results files written by soan simulate.")],
     out: Annotated[Path, typer.Option(help="The HTML page to write.")] = Path("report.html"),
     lang: LangOption = None,
+    check: CheckOption = None,
+    check_size: CheckGamesOption = None,
+    jobs: JobsOption = None,
 ) -> None:
     """Write one self-contained HTML page: provenance, turn order, factions, content, never
-    seen, figures; sets that differ are shown apart and compared with the rules as written."""
-    from soan.lab.report.messages import language_from_environment
-    from soan.lab.report.report import write_report
+    seen, figures; sets that differ are shown apart and compared with the rules as written.
+    A set that differs from another in the bots alone (one bot in every seat, fewer games,
+    or played by --check) is shown as a check of it.
 
-    written = write_report(files, out, lang or language_from_environment())
+    Example: soan report runs/a.parquet --check ismcts:iters=200 --check-games 100
+    """
+    from soan.lab.report.messages import language_from_environment
+    from soan.lab.report.report import check_language, write_report
+    from soan.lab.run.output import check_output_file
+    from soan.lab.study import check_bot, check_file, check_run, runs_of_files
+
+    lang = check_language(lang or language_from_environment())
+    if check is not None:
+        from soan.lab.run.simulation import simulate as run_games
+
+        bot = check_bot(check)
+        check_output_file(out, "report.html")
+        planned = [(check_run(run, bot), path, games) for run, path, games in runs_of_files(files)]
+        execution = _execution(jobs, "local", None)
+        with _interruptible():
+            for run, path, games in planned:
+                target = out.parent / check_file(path, bot).name
+                n = _check_games(check_size, games)
+                console.print(f"Checking {path} under {bot}: {n} games on its first seeds.",
+                              markup=False)
+                run_games(run, n, target, execution, console)
+                files = [*files, target]
+    written = write_report(files, out, lang)
     _print_headlines(written.headlines)
     console.print(f"Report written to {out}", markup=False)
+
+
+def _check_games(check_size: int | None, games: int) -> int:
+    from soan.lab.run.runner import LabError
+    from soan.lab.study import DEFAULT_CHECK_GAMES
+
+    if check_size is not None and check_size < 1:
+        raise LabError(f"--check-games {check_size}: check on at least 1 game")
+    return min(check_size or DEFAULT_CHECK_GAMES, games)
 
 
 def study(
@@ -203,9 +245,13 @@ def study(
     backend: BackendOption = "local",
     address: AddressOption = None,
     repair: RepairOption = False,
+    check: CheckOption = None,
+    check_size: CheckGamesOption = None,
 ) -> None:
     """Simulate the rules as written and every variant, swept value and content file,
     then write the report in English (report.html) and Japanese (report.ja.html).
+    With --check BOT every run is played again on its first --check-games seeds with BOT
+    in every seat, and each headline says whether it holds under that bot.
 
     Example: soan study cityplan --sweep hand_limit=7,8,9 --out studies/hand
     """
@@ -215,7 +261,14 @@ def study(
     from soan.lab.run.output import check_output_folder
     from soan.lab.run.simulation import build_run, check_games
     from soan.lab.run.simulation import simulate as run_games
-    from soan.lab.study import TARGET_HALF_WIDTH, games_for_seat_rates, plan_study
+    from soan.lab.study import (
+        TARGET_HALF_WIDTH,
+        check_bot,
+        check_file,
+        check_run,
+        games_for_seat_rates,
+        plan_study,
+    )
 
     with _interruptible():
         check_games(games or 1, seed)
@@ -236,6 +289,12 @@ def study(
                 f"on a turn position's win rate near the fair {100 / seats:.0f}%."
             )
         check_games(games, seed)
+        checks = []
+        if check is not None:
+            bot = check_bot(check)
+            n = _check_games(check_size, games)
+            checks = [(check_run(run, bot), check_file(file, bot), n)
+                      for run, file in zip(runs, files, strict=True)]
         check_output_folder(out)
         execution = _execution(jobs, backend, address)
         console.print(f"Study of {game.title}: {seats} players, bots {bots}, {len(runs)} runs "
@@ -243,7 +302,13 @@ def study(
                       f"{execution.jobs} jobs on {execution.backend}.", markup=False)
         for run, file in zip(runs, files, strict=True):
             run_games(run, games, file, execution, console, repair)
-        written = write_both(files, out, language_from_environment())
+        if checks:
+            console.print(f"Checking every run under {checks[0][0].spec.bots[0]}: "
+                          f"{checks[0][2]} games each on its first seeds.", markup=False)
+        for run, file, n in checks:
+            run_games(run, n, file, execution, console, repair)
+        written = write_both([*files, *(file for _, file, _ in checks)], out,
+                             language_from_environment())
     _print_headlines(written.headlines)
     console.print(f"Reports written to {out / FILE_NAMES['en']} (English) and "
                   f"{out / FILE_NAMES['ja']} (日本語)", markup=False)

@@ -13,7 +13,9 @@ for a ±2-point 95% interval on a position's win rate around the fair rate.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import json
 import math
 import re
 from dataclasses import dataclass
@@ -22,6 +24,7 @@ from pathlib import Path
 from soan.engine.core import Game
 from soan.lab.report.metrics import games_for_half_width
 from soan.lab.run.runner import LabError
+from soan.lab.run.simulation import Run
 
 TARGET_HALF_WIDTH = 0.02
 AS_WRITTEN = "default"
@@ -89,3 +92,87 @@ def games_for_seat_rates(players: int) -> int:
     rounded up to whole rotations so every bot sits in every seat equally often."""
     games = games_for_half_width(1 / players, TARGET_HALF_WIDTH)
     return math.ceil(games / players) * players
+
+
+# ---- checks under another bot -----------------------------------------------------------
+
+DEFAULT_CHECK_GAMES = 200  # at most; never more than the run it checks
+
+
+def check_file(results: Path, bot: str) -> Path:
+    """Where the check of a results file by `bot` is kept: beside it, named by both."""
+    slug = re.sub(r"[^A-Za-z0-9_.=-]+", "_", bot)
+    return results.with_name(f"{results.stem}.check-{slug}.parquet")
+
+
+def check_bot(bot: str) -> str:
+    """The check's one bot spec, refused before any game is played if it is not one."""
+    spec = bot.strip()
+    if not spec or "," in spec:
+        raise LabError(f"--check {bot!r}: name one bot spec, such as heuristic or "
+                       f"ismcts:iters=200; it sits in every seat")
+    return spec
+
+
+def check_run(run: Run, bot: str) -> Run:
+    """The check of `run`: the same game, variant, rule numbers, content, table size and
+    first seed, with `bot` in every seat, marked in its provenance as a check."""
+    from soan.engine.core import SoanError, option_text
+    from soan.lab.report.check import CHECK_MARK
+    from soan.lab.run.simulation import build_run
+
+    spec = run.spec
+    options = json.loads(spec.options_json)
+    changed = run.provenance["options_changed"]
+    try:
+        checked = build_run(spec.game_id, spec.players, bot, spec.variant,
+                            [f"{k}={option_text(_tuple(v))}" for k, v in changed.items()],
+                            spec.seed, Path(spec.content_path) if spec.content_path else None)
+    except SoanError as exc:
+        raise LabError(f"--check {bot}: {exc}") from None
+    if checked.spec.bots == spec.bots:
+        raise LabError(f"--check {bot}: these games are already played by {bot} in every "
+                       f"seat; name another bot to check them with")
+    if json.loads(checked.spec.options_json) != options or (
+            checked.content_hash != run.content_hash):
+        raise LabError(f"--check {bot}: the checked run's rule numbers or content cannot be "
+                       f"played again (content file moved or changed?); simulate it again")
+    provenance = {**checked.provenance,
+                  CHECK_MARK: {"bots": list(spec.bots), "seed": spec.seed}}
+    return dataclasses.replace(checked, provenance=provenance)
+
+
+def _tuple(value: object) -> object:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def runs_of_files(paths: list[Path]) -> list[tuple[Run, Path, int]]:
+    """Each results file's run, rebuilt from its provenance, with the file and its games
+    (for `soan report --check`: the games to check start at the file's first seed)."""
+    from soan.engine.core import SoanError, option_text
+    from soan.lab.report.check import CHECK_MARK
+    from soan.lab.run.results import read_all
+    from soan.lab.run.simulation import build_run
+
+    found = []
+    for results in read_all(paths):
+        given = results.provenance
+        if isinstance(given.get(CHECK_MARK), dict):
+            continue  # a check already
+        content = given["content"]
+        path = None if content.get("shipped") else content.get("path")
+        if path is not None and not Path(path).is_file():
+            raise LabError(f"--check: {results.path} was played with the content file {path}, "
+                           f"which is no longer there; put it back to check these games")
+        seeds = sorted({row["seed"] for row in results.rows})
+        try:
+            run = build_run(given["game"], given["players"], ",".join(given["bots"]),
+                            given["variant"],
+                            [f"{k}={option_text(_tuple(v))}"
+                             for k, v in given["options_changed"].items()],
+                            seeds[0], Path(path) if path else None)
+        except SoanError as exc:
+            raise LabError(f"--check: {results.path} cannot be played again: {exc}") from None
+        consecutive = next((i for i, s in enumerate(seeds) if s != seeds[0] + i), len(seeds))
+        found.append((run, results.path, consecutive))
+    return found

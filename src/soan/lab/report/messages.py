@@ -299,6 +299,69 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "各欄は指標の値と、その下に「{reference}」との差(95%信頼区間)。差が0を含まないもの"
         "(偶然の範囲外)を強調しています。率の差はパーセントポイントです。",
     ),
+    # checks under another bot
+    "check_title": ("Checked under {bot}", "{bot} での検証"),
+    "check_intro_paired": (
+        "The headlines of this set measured again with {bot} in every seat, on {games} games "
+        "played on the first {games} seeds of this set, game for game (the same game, "
+        "variant, rule numbers, content and table size): the games are paired, so the "
+        "difference column is worked out over the paired games.",
+        "このセットの要点を、全席 {bot} で測り直しました。このセットの最初の{games}シードで"
+        "ゲームごとに対応する{games}ゲーム(同じゲーム、バリアント、ルール数値、コンテンツ、人数)"
+        "なので、差の列は対になったゲームどうしで計算しています。",
+    ),
+    "check_intro_unpaired": (
+        "The headlines of this set measured again with {bot} in every seat, on {games} games "
+        "of the same game, variant, rule numbers, content and table size; only {paired} of "
+        "them were played on seeds this set also played, so the two are compared unpaired.",
+        "このセットの要点を、全席 {bot} で、同じゲーム、バリアント、ルール数値、コンテンツ、"
+        "人数の{games}ゲームで測り直しました。このセットと同じシードのゲームは{paired}だけなので、"
+        "対にせずに比べています。",
+    ),
+    "check_rule": (
+        "Holds: the check also finds the effect beyond chance, in the same direction. "
+        "Reverses: beyond chance in the opposite direction. Does not hold: the check's "
+        "interval rules out the first run's figure and shows no effect in its direction. "
+        "Cannot tell: anything else, with about how many games a check would need to detect "
+        "the first run's effect (95% confidence, 80% power); a check too small to see an "
+        "effect is never a pass. Factions are judged with their Bonferroni intervals, as "
+        "in the Factions section.",
+        "成り立つ:検証でも同じ向きに偶然の範囲を超える。逆転:逆の向きに偶然の範囲を超える。"
+        "成り立たない:検証の区間が最初の実行の値を除外し、その向きの効果を示さない。"
+        "判断できない:それ以外。最初の実行の効果を検出するのに検証が必要とするおよそのゲーム数"
+        "(信頼度95%、検出力80%)を添えます。効果を見るには小さすぎる検証を合格とは読みません。"
+        "陣営は「陣営」の節と同じくボンフェローニ区間で判定します。",
+    ),
+    "check_headline": ("Under {bot} ({games} games{paired}): {items}.",
+                       "{bot} での検証({games}ゲーム{paired}):{items}。"),
+    "check_paired_word": (", paired", "、対応あり"),
+    "check_item": ("{name} {first} → {check}: {verdict}", "{name} {first} → {check}:{verdict}"),
+    "check_neither": ("within chance in both runs: {items}", "どちらも偶然の範囲内:{items}"),
+    "check_balance": (
+        "Balance of turn positions: {first} in the first run, {check} under {bot}, a "
+        "difference of {difference}.",
+        "手番位置のバランス:最初の実行で {first}、{bot} で {check}、差 {difference}。",
+    ),
+    "v_holds": ("holds", "成り立ちます"),
+    "v_reverses": ("reverses", "逆転します"),
+    "v_does_not_hold": ("does not hold", "成り立ちません"),
+    "v_cannot_tell": ("cannot tell at this size (about {needed} games needed)",
+                      "この規模では判断できません(約{needed}ゲーム必要)"),
+    "v_appears": ("beyond chance under the check only", "検証でのみ偶然の範囲を超えます"),
+    "v_neither": ("within chance in both", "どちらも偶然の範囲内"),
+    "check_headline_col": ("headline", "要点"),
+    "check_first_col": ("first run (95% CI)", "最初の実行(95%信頼区間)"),
+    "check_check_col": ("under {bot} (95% CI)", "{bot}(95%信頼区間)"),
+    "check_difference_col": ("check − first", "検証 − 最初"),
+    "check_verdict_col": ("verdict", "判定"),
+    "check_position": ("the {position} player", "{position}"),
+    "check_faction": ("faction {name}", "陣営 {name}"),
+    "p_check": ("checked under", "検証"),
+    "p_check_value": (
+        "{bot} in every seat, {games} games, seeds {seeds}, file {files}; model files: {models}",
+        "全席 {bot}、{games}ゲーム、シード {seeds}、ファイル {files}、モデルファイル:{models}",
+    ),
+    "p_models_none": ("none (hand-written bots)", "なし(手書きのボット)"),
     # formats
     "rate": ("{value}% (95% CI {low}–{high}%)", "{value}%(95%信頼区間 {low}〜{high}%)"),
     "number": ("{value} (95% CI {low} to {high})", "{value}(95%信頼区間 {low}〜{high})"),

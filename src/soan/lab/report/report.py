@@ -25,11 +25,12 @@ from plotly.offline import get_plotlyjs
 
 from soan.engine.files import write_atomic
 from soan.lab.report.charts import Charts, comparison_chart, set_charts
+from soan.lab.report.check import Check, check_set, find_checks
 from soan.lab.report.compare import compare_group
 from soan.lab.report.findings import Findings, analyse
 from soan.lab.report.messages import LANGUAGES, Messages
 from soan.lab.report.metrics import GameOutcome
-from soan.lab.report.sets import Group, ResultSet, group_sets
+from soan.lab.report.sets import Group, ResultSet, SetKey, group_sets
 from soan.lab.report.template import PAGE
 from soan.lab.report.words import ComparisonWords, SetWords, word_group
 from soan.lab.run.output import check_output_file
@@ -113,10 +114,16 @@ def _groups(paths: Sequence[Path], m: Messages) -> list[GroupPage]:
     """The steps in order, group by group: pool, judge, compare, word, draw."""
     charts = Charts()  # numbers the page's charts in the order they are drawn
     pages = []
-    for group in group_sets(read_all(paths)):
-        found = {s.key: analyse(s) for s in group.sets}
+    for everything in group_sets(read_all(paths)):
+        found = {s.key: analyse(s) for s in everything.sets}
+        kept, pairs = find_checks(everything.sets)
+        checks: dict[SetKey, list[Check]] = {}
+        for first, check in pairs:
+            checks.setdefault(first.key, []).append(
+                check_set(first, found[first.key], check, found[check.key]))
+        group = Group(everything.title, everything.game, everything.players, kept)
         comparison = compare_group(group.sets, found) if len(group.sets) > 1 else None
-        words = word_group(group, found, comparison, m)
+        words = word_group(group, found, comparison, m, checks)
         sets = [SetPage(s, found[s.key], w, set_charts(charts, s, found[s.key], w, m))
                 for s, w in zip(group.sets, words.sets, strict=True)]
         page = GroupPage(group, words.title, sets, words.comparison)

@@ -95,6 +95,24 @@ ul.never { columns: 16rem; }
 {% endfor %}
 </ul>
 
+{% for check in words.checks %}
+<h4 id="{{ anchor }}-check-{{ loop.index }}">{{ check.title }}</h4>
+<p>{{ check.intro }}</p>
+<table>
+<tr><th>{{ m("check_headline_col") }}</th><th>{{ m("check_first_col") }}</th>
+<th>{{ check.check_column }}</th><th>{{ m("check_difference_col") }}</th>
+<th>{{ m("check_verdict_col") }}</th></tr>
+{% for line in check.lines %}
+<tr><td>{{ line.name }}</td>
+<td{% if line.first_beyond %} class="beyond"{% endif %}>{{ line.first }}</td>
+<td{% if line.check_beyond %} class="beyond"{% endif %}>{{ line.check }}</td>
+<td>{{ line.difference }}</td><td>{{ line.verdict }}</td></tr>
+{% endfor %}
+</table>
+<p>{{ check.balance }}</p>
+<p class="note">{{ check.rule }}</p>
+{% endfor %}
+
 <h4 id="{{ anchor }}-provenance">{{ m("provenance") }}</h4>
 <table class="facts">
 {% for name, value in words.provenance %}<tr><th>{{ name }}</th><td>{{ value }}</td></tr>

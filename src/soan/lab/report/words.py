@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from soan.engine.core import SoanError, option_text
 from soan.engine.registry import get_game
+from soan.lab.report.check import CANNOT_TELL, NEITHER, Check, Headline
 from soan.lab.report.compare import (
     BALANCE,
     FAIRER,
@@ -59,6 +60,36 @@ class SetWords:
     names: dict[str, str]  # usage keys, factions, points sources, action kinds -> shown
     figures: list[FigureLine]
     provenance: list[tuple[str, str]]
+    checks: list[CheckWords] = field(default_factory=list)
+    check_at: int = 0  # where the checks' headlines go: after turn order and factions
+
+
+@dataclass
+class CheckLine:
+    """One headline of a check's table: the first run's figure, the check's, the paired
+    difference and the verdict."""
+
+    name: str
+    first: str
+    check: str
+    difference: str
+    verdict: str
+    first_beyond: bool
+    check_beyond: bool
+
+
+@dataclass
+class CheckWords:
+    """What the page says of one check of a set."""
+
+    title: str
+    check_column: str
+    intro: str
+    rule: str
+    lines: list[CheckLine]
+    balance: str
+    headline: str
+    provenance: tuple[str, str]
 
 
 @dataclass
@@ -330,6 +361,7 @@ def word_set(result_set: ResultSet, found: Findings, label: str, m: Messages,
         headlines.append(m("lottery", rate=m.rate(found.lottery)))
     if found.factions:
         headlines += _faction_sentences(found, result_set.players, names, m)
+    check_at = len(headlines)
     headlines += _content_sentences(found, names, m)
     never_headlines, never_notes = _never_sentences(found, len(result_set.games), names, m)
     headlines += never_headlines
@@ -340,7 +372,69 @@ def word_set(result_set: ResultSet, found: Findings, label: str, m: Messages,
         *_actions_sentence(found, names, m),
     ]
     return SetWords(label, headlines, {"turn_order": turn_notes, "never_seen": never_notes},
-                    names, figures(found, m), provenance(result_set, page))
+                    names, figures(found, m), provenance(result_set, page), check_at=check_at)
+
+
+# ---- checks under another bot ----------------------------------------------------------
+
+def _check_verdict(line: Headline, m: Messages) -> str:
+    if line.verdict == CANNOT_TELL:
+        return m("v_cannot_tell", needed=f"{line.needed:,}")
+    return m(f"v_{line.verdict}")
+
+
+def word_check(check: Check, names: Mapping[str, str], m: Messages) -> CheckWords:
+    """A check's section: its table, its sentences and its line of provenance."""
+    bot = check.bot
+    lines, said, neither = [], [], []
+    for line in check.headlines:
+        name = (m("check_position", position=m.ordinal(int(line.name))) if line.kind ==
+                "position" else m("check_faction", name=names.get(line.name, line.name)))
+        verdict = _check_verdict(line, m)
+        first_judged = line.first_judged or line.first
+        check_judged = line.check_judged or line.check
+        difference = (m.difference(line.paired, True) if line.paired is not None
+                      else m.difference(_unpaired(line.first, line.check), True))
+        lines.append(CheckLine(name, m.rate(line.first), m.rate(line.check), difference,
+                               verdict, first_judged.excludes(line.fair),
+                               check_judged.excludes(line.fair)))
+        if line.verdict == NEITHER:
+            neither.append(name)
+        else:
+            said.append(m("check_item", name=name, first=m.pct(line.first.value),
+                          check=m.pct(line.check.value), verdict=verdict))
+    if neither:
+        said.append(m("check_neither", items=m.join(neither)))
+    games = check.games
+    intro = (m("check_intro_paired", bot=bot, games=games) if check.paired else
+             m("check_intro_unpaired", bot=bot, games=games, paired=check.paired_games))
+    files = check.check.files
+    seeds = m.join(m("p_seed_range", first=f.provenance["seeds"][0],
+                     last=f.provenance["seeds"][-1]) for f in files)
+    provenance = (m("p_check"), m(
+        "p_check_value", bot=bot, games=games, seeds=seeds,
+        files=m.join(str(f.path) for f in files),
+        models=m.join(check.models) if check.models else m("p_models_none")))
+    return CheckWords(
+        m("check_title", bot=bot), m("check_check_col", bot=bot), intro, m("check_rule"),
+        lines,
+        m("check_balance", first=m.number(check.balance_first),
+          check=m.number(check.balance_check), bot=bot,
+          difference=m.difference(check.balance_difference, False, 2)),
+        m("check_headline", bot=bot, games=games,
+          paired=m("check_paired_word") if check.paired else "", items=m.join(said)),
+        provenance,
+    )
+
+
+def _unpaired(first: Estimate, check: Estimate) -> Estimate:
+    """check − first for two independent rates, from their intervals (Newcombe's hybrid
+    interval, as `metrics.difference_of_proportions` builds it)."""
+    value = check.value - first.value
+    return Estimate(value, value - ((check.value - check.low) ** 2
+                                    + (first.high - first.value) ** 2) ** 0.5,
+                    value + ((check.high - check.value) ** 2
+                             + (first.value - first.low) ** 2) ** 0.5)
 
 
 # ---- a group's comparison --------------------------------------------------------------
@@ -428,7 +522,7 @@ def word_comparison(comparison: Comparison, labels: Mapping[SetKey, str],
 # ---- a group ---------------------------------------------------------------------------
 
 def word_group(group: Group, found: Mapping[SetKey, Findings], comparison: Comparison | None,
-               m: Messages) -> GroupWords:
+               m: Messages, checks: Mapping[SetKey, list[Check]] | None = None) -> GroupWords:
     """Every word of one group, in the language of `m` (the page's catalogue): in
     Japanese, the games' own words are the drafts'."""
     labels = dict(zip((s.key for s in group.sets), set_labels(group.sets, m), strict=True))
@@ -438,6 +532,14 @@ def word_group(group: Group, found: Mapping[SetKey, Findings], comparison: Compa
     game = m.for_game(group.game, names)
     sets = [word_set(s, found[s.key], labels[s.key], m.for_game(group.game, s.names), m)
             for s in group.sets]
+    for result_set, set_words in zip(group.sets, sets, strict=True):
+        for check in (checks or {}).get(result_set.key, []):
+            said = word_check(check, set_words.names, m.for_game(group.game, result_set.names))
+            set_words.checks.append(said)
+            set_words.provenance.append(said.provenance)
+            # right after the turn order and factions headlines it checks
+            set_words.headlines.insert(set_words.check_at, said.headline)
+            set_words.check_at += 1
     words = GroupWords(game.title(group.title), sets)
     if comparison is not None:
         words.comparison = word_comparison(comparison, labels, found, game)
