@@ -109,7 +109,7 @@ def check_bot(bot: str) -> str:
     """The check's one bot spec, refused before any game is played if it is not one."""
     spec = bot.strip()
     if not spec or "," in spec:
-        raise LabError(f"--check {bot!r}: name one bot spec, such as heuristic or "
+        raise LabError(f"--check {bot}: name one bot spec, such as heuristic or "
                        f"ismcts:iters=200; it sits in every seat")
     return spec
 
