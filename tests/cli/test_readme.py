@@ -49,7 +49,7 @@ def small(words: list[str]) -> list[str]:
     words = [re.sub(r"ismcts:iters=\d+", "ismcts:iters=10", w) for w in words]
     shortened = {
         "simulate": (("--games", "4"), ("--jobs", "1")),
-        "study": (("--games", "4"), ("--jobs", "1")),
+        "study": (("--games", "4"), ("--jobs", "1"), ("--check-games", "4")),
         "value": (("--games", "4"), ("--jobs", "1")),
         "tune": (("--games", "4"), ("--jobs", "1"), ("--trials", "2"), ("--check-games", "4")),
     }

@@ -100,7 +100,7 @@ ul.never { columns: 16rem; }
 <p>{{ check.intro }}</p>
 <table>
 <tr><th>{{ m("check_headline_col") }}</th><th>{{ m("check_first_col") }}</th>
-<th>{{ check.check_column }}</th><th>{{ m("check_difference_col") }}</th>
+<th>{{ check.check_column }}</th><th>{{ check.difference_column }}</th>
 <th>{{ m("check_verdict_col") }}</th></tr>
 {% for line in check.lines %}
 <tr><td>{{ line.name }}</td>

@@ -84,6 +84,7 @@ class CheckWords:
 
     title: str
     check_column: str
+    difference_column: str
     intro: str
     rule: str
     lines: list[CheckLine]
@@ -416,13 +417,16 @@ def word_check(check: Check, names: Mapping[str, str], m: Messages) -> CheckWord
         files=m.join(str(f.path) for f in files),
         models=m.join(check.models) if check.models else m("p_models_none")))
     return CheckWords(
-        m("check_title", bot=bot), m("check_check_col", bot=bot), intro, m("check_rule"),
+        m("check_title", bot=bot), m("check_check_col", bot=bot),
+        m("check_difference_paired_col", games=check.paired_games) if check.paired_games
+        else m("check_difference_col"), intro, m("check_rule"),
         lines,
         m("check_balance", first=m.number(check.balance_first),
           check=m.number(check.balance_check), bot=bot,
           difference=m.difference(check.balance_difference, False, 2)),
         m("check_headline", bot=bot, games=games,
-          paired=m("check_paired_word") if check.paired else "", items=m.join(said)),
+          paired=m("check_paired_word") if check.paired else "",
+          items=m("check_separator").join(said)),
         provenance,
     )
 
