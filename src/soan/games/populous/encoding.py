@@ -49,7 +49,6 @@ SLOTS = 7  # cells a tile: the centre, then east and on anticlockwise
 PHASES = len(PHASE_NAMES)
 TERRAINS = len(T.KEYS)
 GENESIS = 6  # cards 1-5 and the wild card
-ACTIONS = 5  # Blessing, Revelation, Prosperity, Disaster, Labour
 MODS = len(E.ONGOING)
 
 TRACKS = (
@@ -150,7 +149,8 @@ class PopulousEncoder(Encoder):
         parts.put("phase", phase)
 
         active, start = state.active, state.start
-        left = (start - active) % n or n if state.ending and state.to_move is not None else 0
+        # turns left in the game, this one included, once the end is triggered
+        left = ((start - active) % n or n) if state.ending and state.to_move is not None else 0
         parts.put("progress", [
             ((state.turn_no - 1) // n + 1) / ROUND_SCALE if state.turn_no > 0 else 0.0,
             1.0 if state.ending else 0.0,
