@@ -9,6 +9,7 @@ from soan.engine.registry import register
 from soan.games.populous import content as content_module
 from soan.games.populous.codes import ACTION_NAMES
 from soan.games.populous.content import PopulousContent, Tables
+from soan.games.populous.encoding import PopulousEncoder
 from soan.games.populous.evaluation import PopulousEvaluator
 from soan.games.populous.glossary import GLOSSARY
 from soan.games.populous.options import VARIANTS, Options
@@ -36,6 +37,7 @@ class Populous(Game):
     length_options = ("end_score",)
     presenter = PopulousPresenter()
     evaluator = PopulousEvaluator()
+    encoder = PopulousEncoder()
 
     def load_content(self, path: str | None = None) -> PopulousContent:
         return content_module.load(path)
