@@ -231,3 +231,6 @@ def test_every_position_hides_what_the_seat_cannot_see_and_shows_every_move(vari
             assert not np.array_equal(ENCODER.observe(state, s), seen[s])
     final = ENCODER.observe(state, 0)
     assert np.isfinite(final).all() and part(state, 0, "phase")[K.OVER] == 1
+    totals = rows(state, 1, "points")[:, -1] * 100  # seat 1 first: seats 1, 2, 3, 0
+    scores = state.scores()
+    assert list(totals) == pytest.approx([scores[(1 + r) % 4] for r in range(4)], abs=1e-3)
