@@ -9,6 +9,7 @@ from soan.engine.registry import register
 from soan.games.undecim import content as content_module
 from soan.games.undecim.codes import BRANCHES, FIEF_KEY
 from soan.games.undecim.content import Tables, UndecimContent
+from soan.games.undecim.encoding import UndecimEncoder
 from soan.games.undecim.evaluation import UndecimEvaluator
 from soan.games.undecim.glossary import GLOSSARY
 from soan.games.undecim.options import VARIANTS, Options
@@ -37,6 +38,7 @@ class Undecim(Game):
     length_options = ("rounds",)
     presenter = UndecimPresenter()
     evaluator = UndecimEvaluator()
+    encoder = UndecimEncoder()
 
     def load_content(self, path: str | None = None) -> UndecimContent:
         return content_module.load(path)
