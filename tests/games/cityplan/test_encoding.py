@@ -10,19 +10,28 @@ import pytest
 from soan.engine.rng import Rng
 from soan.games.cityplan.codes import BUILD, EXCHANGE, OVER, PAY, PICK
 from soan.games.cityplan.content import CityPlanContent
+from soan.games.cityplan.scoring import counts, tickets
 from tests.games.cityplan.helpers import GAME, add_buildings, new, pick_all, set_hand
 
 ENCODER = GAME.encoder
 APARTMENT, CONDOMINIUM, WORKSHOP, THERMAL = 0, 2, 11, 15  # kinds: the content's deck order
 
 
+SEAT_PARTS = ("status", "effects", "city", "points", "tableaux")
+
+
 def observe(state, seat):
-    """The observation of `seat`, as a dict of parts."""
+    """The observation of `seat`, as a dict of parts; a seats' part is also split into
+    its blocks, `status0` the observing seat's, `status1` the next seat's..."""
     encoding = ENCODER.encoding(state)
     values = ENCODER.observe(state, seat)
     out, at = {}, 0
     for name, n in encoding.layout:
         out[name] = values[at:at + n]
+        if name in SEAT_PARTS:
+            block = n // state.seats
+            for r in range(state.seats):
+                out[f"{name}{r}"] = out[name][r * block:(r + 1) * block]
         at += n
     return out
 
@@ -37,9 +46,22 @@ def test_the_layout_has_its_documented_length_for_every_table_and_edition():
         for seats in range(2, 6):
             state = new(seats, plain=plain)
             k, incomes = kinds(state), len(state.incomes)
-            size = 16 + 2 * incomes + 3 * k + 2 * seats + seats * (35 + k)
+            size = 16 + 2 * incomes + 3 * k + 2 * seats + seats * (33 + k)
             assert ENCODER.encoding(state).size == size
-    assert ENCODER.encoding(new(4)).size == 407  # the default rule set at four seats
+    assert ENCODER.encoding(new(4)).size == 399  # the default rule set at four seats
+
+
+@pytest.mark.parametrize("plain", [False, True])
+def test_a_card_s_kind_is_its_deck_entry(plain):
+    state = new(5, plain=plain)
+    tables = ENCODER.tables(5, state.options, state.content)
+    entries = [b for b in state.content.deck if not (plain and b.type == "special")]
+    for c in state.cards.deck_ids:
+        assert entries[tables.kind[c]].name == state.cards.name[c]
+        assert tables.bonus[c] == state.cards.bonus[c]
+    for c in (*state.cards.plant_ids, *state.cards.farm_ids):
+        assert tables.kind[c] == -1  # in a city from the start, never in a hand
+    assert len(tables.kind) == len(state.cards.name)
 
 
 def test_the_own_hand_is_counted_per_kind_and_the_phase_is_one_hot():
@@ -50,7 +72,7 @@ def test_the_own_hand_is_counted_per_kind_and_the_phase_is_one_hot():
     hand[[CONDOMINIUM, APARTMENT, WORKSHOP]] = [1, 2, 1]
     assert np.array_equal(seen["hand"], hand)
     assert np.array_equal(seen["phase"], np.eye(6)[PICK])
-    assert seen["seat0.status"][0] == pytest.approx(4 / state.options.hand_limit)
+    assert seen["status0"][0] == pytest.approx(4 / state.options.hand_limit)
     pick_all(state, {0: 1, 1: 1, 2: 1})
     assert np.array_equal(observe(state, 0)["phase"], np.eye(6)[BUILD])
 
@@ -63,8 +85,8 @@ def test_two_seats_see_their_own_hands_and_not_each_other():
     assert not np.array_equal(zero["hand"], one["hand"])
     assert one["hand"][WORKSHOP] == 3 and zero["hand"][WORKSHOP] == 0
     # each sees the other's hand size only, in its own seat-relative place
-    assert zero["seat1.status"][0] == one["seat0.status"][0] == pytest.approx(3 / 8)
-    assert one["seat2.status"][0] == zero["seat0.status"][0] == pytest.approx(2 / 8)
+    assert zero["status1"][0] == one["status0"][0] == pytest.approx(3 / 8)
+    assert one["status2"][0] == zero["status0"][0] == pytest.approx(2 / 8)
 
 
 def test_seats_are_listed_from_the_observer_in_turn_order():
@@ -76,25 +98,25 @@ def test_seats_are_listed_from_the_observer_in_turn_order():
         relative = (2 - seat) % 4
         assert np.array_equal(seen["mayor"], np.eye(4)[relative])
         assert np.array_equal(seen["to_move"], np.eye(4)[relative])
-        tableau = seen[f"seat{(3 - seat) % 4}.tableau"]
+        tableau = seen[f"tableaux{(3 - seat) % 4}"]
         assert tableau[APARTMENT] == 2 and tableau.sum() == 2
-    assert observe(state, 0)["seat3.city"][0] == pytest.approx(2 / 10)  # residential / 10
+    assert observe(state, 0)["city3"][0] == pytest.approx(2 / 10)  # residential / 10
 
 
 def test_an_action_card_shows_to_its_owner_at_once_and_to_the_others_when_all_are_in():
     state = new(3)
     state.play(("act", 3))  # seat 1 (the mayor) picks Parliament
     assert state.phase == PICK
-    mine, theirs = observe(state, 0)["seat0.status"], observe(state, 1)["seat2.status"]
+    mine, theirs = observe(state, 0)["status0"], observe(state, 1)["status2"]
     assert mine[4] == theirs[4] == 1  # picked, as everyone sees
     assert list(mine[5:8]) == [0, 0, 1]  # its owner sees which
     assert list(theirs[5:8]) == [0, 0, 0]  # the others do not
     state.play(("act", 2))
     state.play(("act", 1))
     assert state.phase == EXCHANGE  # revealed
-    assert list(observe(state, 1)["seat2.status"][5:8]) == [0, 0, 1]
-    assert list(observe(state, 0)["seat1.status"][5:8]) == [0, 1, 0]
-    assert observe(state, 0)["seat1.status"][8] == 1  # seat 2 is still to resolve its action
+    assert list(observe(state, 1)["status2"][5:8]) == [0, 0, 1]
+    assert list(observe(state, 0)["status1"][5:8]) == [0, 1, 0]
+    assert observe(state, 0)["status1"][8] == 1  # seat 2 is still to resolve its action
 
 
 def test_a_building_being_paid_for_is_public_and_leaves_the_unseen_pool():
@@ -113,7 +135,7 @@ def test_a_building_being_paid_for_is_public_and_leaves_the_unseen_pool():
     assert after["choice"][:2] == pytest.approx([1 / 4, 1 / 4])  # one owed, one paid
     copies = len(state.content.deck[CONDOMINIUM].bonus)
     own = after["hand"][CONDOMINIUM]
-    assert after["unseen"][CONDOMINIUM] == copies - own - 1  # the one being built is seen
+    assert after["unseen"][CONDOMINIUM] == pytest.approx((copies - own - 1) / copies)  # the one being built is seen
     # a redeal keeps the building in its hand, so the seat's picture holds
     assert np.array_equal(ENCODER.observe(state.redeal(0, Rng(5)), 0),
                           ENCODER.observe(state, 0))
@@ -128,9 +150,25 @@ def test_the_unseen_pool_is_every_copy_the_seat_has_not_seen():
     expected = copies.copy()
     expected[THERMAL] -= 1
     expected[APARTMENT] -= 2
-    assert np.array_equal(seen["unseen"], expected)
+    assert seen["unseen"] == pytest.approx(expected / copies)  # the share of each kind's copies
     left = sum(len(state.hands[s]) for s in (1, 2)) + len(state.deck) + len(state.discard)
-    assert seen["unseen"].sum() == left
+    assert seen["unseen_summary"][0] * len(state.cards.deck_ids) == pytest.approx(left)
+    assert left == expected.sum()
+
+
+def test_each_city_s_counts_tickets_and_effects_are_the_rules_own():
+    state, rng = new(4, seed=8), Rng(8)
+    add_buildings(state, 1, ["TV tower", "Highway", "Station"])
+    while not state.over:
+        seen = observe(state, 2)
+        for r in range(4):
+            s = (2 + r) % 4
+            n = counts(state.cards, state.tableaux[s])
+            assert seen[f"city{r}"][:7] * 10 == pytest.approx(n)
+            assert seen[f"city{r}"][7] * 10 == pytest.approx(tickets(state.cards, state.tableaux[s]))
+        state.play(rng.choice(state.legal()))
+    effects = observe(state, 2)["effects3"]  # seat 1, three seats after seat 2
+    assert list(effects) == [1, 0, 0, 0, 1, 0]  # station: residential -1; TV tower: no power
 
 
 def test_points_at_the_end_are_the_breakdown():
@@ -146,7 +184,7 @@ def test_points_at_the_end_are_the_breakdown():
             b = breakdown[(seat + r) % 4]
             expected = [b[k] / 50 for k in ("buildings", "councillors", "parliament",
                                              "completion", "development", "city")]
-            assert seen[f"seat{r}.points"] == pytest.approx([*expected, sum(b.values()) / 100])
+            assert seen[f"points{r}"] == pytest.approx([*expected, sum(b.values()) / 100])
 
 
 @pytest.mark.parametrize("plain", [False, True])

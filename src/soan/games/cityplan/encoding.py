@@ -20,7 +20,7 @@ from soan.engine.encoding import Encoder, Writer
 from soan.games.cityplan.codes import PAY, PICK
 from soan.games.cityplan.content import IND, SPE, CityPlanContent
 from soan.games.cityplan.options import Options
-from soan.games.cityplan.scoring import completion, tickets
+from soan.games.cityplan.scoring import completion
 from soan.games.cityplan.state import CONDITION_INDEX, CityPlanState
 
 PHASES = 6  # PICK, EXCHANGE, BUILD, PAY, LIMIT, OVER (codes.py)
@@ -30,7 +30,7 @@ TICKETS = 10.0  # city-bonus lottery tickets
 DEVELOPMENT = 20.0  # points of one type (residential, commercial, industrial)
 FREE = 2.0  # free builds held (a construction site gives 2)
 NO_POWER = 999  # seat_mods' power discount of a TV tower (pay no power at all)
-STATUS, EFFECTS, CITY, SCORE = 9, 8, 11, 7  # lengths of a seat's fixed parts
+STATUS, EFFECTS, CITY, SCORE = 9, 6, 11, 7  # lengths of a seat's fixed parts
 
 
 class Tables:
@@ -47,6 +47,7 @@ class Tables:
         "max_bonus",
         "max_cost",
         "power_scale",
+        "total_bonus",
     )
 
     def __init__(self, seats: int, options: Options, content: CityPlanContent) -> None:
@@ -58,6 +59,7 @@ class Tables:
         self.deck_size = len(self.kind)
         self.kind += [-1] * (5 + (seats if options.plain else 0))
         self.bonus = [v for b in entries for v in b.bonus] + [0] * (len(self.kind) - self.deck_size)
+        self.total_bonus = sum(self.bonus)
         self.max_bonus = float(max([1, *(abs(v) for v in self.bonus)]))
         edition = "plain" if options.plain else "delta"
         self.income = [
@@ -92,9 +94,11 @@ class CityPlanEncoder(Encoder):
 
     def layout(self, seats: int, options: Options, content: CityPlanContent
                ) -> list[tuple[str, int]]:
+        """The table's parts, then the seats' parts: each of these holds one block per
+        seat, the observing seat's first, then the others clockwise from it."""
         t = self.tables(seats, options, content)
         k = t.kinds
-        parts = [
+        return [
             ("phase", PHASES),
             ("turn", 1),
             ("mayor", seats),
@@ -107,16 +111,12 @@ class CityPlanEncoder(Encoder):
             ("hand", k),
             ("unseen", k),
             ("unseen_summary", 2),
+            ("status", seats * STATUS),
+            ("effects", seats * EFFECTS),
+            ("city", seats * CITY),
+            ("points", seats * SCORE),
+            ("tableaux", seats * k),
         ]
-        for r in range(seats):
-            parts += [
-                (f"seat{r}.status", STATUS),
-                (f"seat{r}.effects", EFFECTS),
-                (f"seat{r}.city", CITY),
-                (f"seat{r}.points", SCORE),
-                (f"seat{r}.tableau", k),
-            ]
-        return parts
 
     def actions(self, seats: int, options: Options, content: CityPlanContent) -> list[Action]:
         """Only deck cards ever reach a hand (starting plants and farms start in the
@@ -136,7 +136,7 @@ class CityPlanEncoder(Encoder):
     def write(self, state: CityPlanState, seat: int, parts: Writer) -> None:
         n, opts, cards = state.seats, state.options, state.cards
         t = self.tables(n, opts, state.content)
-        kind, nk = t.kind, t.kinds
+        kind, bonus, nk = t.kind, t.bonus, t.kinds
         phase = state.phase
         order = [(seat + r) % n for r in range(n)]
 
@@ -149,14 +149,15 @@ class CityPlanEncoder(Encoder):
         parts.put("piles", [len(state.deck) / t.deck_size, len(state.discard) / t.deck_size])
         parts.put("parliament", [float(state.opened), state.parliament / t.chip_cap])
 
-        # every seat's city, counted once: the income cards, the seat parts and the
-        # unseen pool read it
-        counts, dev, points, ticket = [], [], [], []
-        seen = [0] * nk
-        for s in range(n):
+        # every city, read once, in seat-relative order: the income cards, the seats'
+        # parts and the unseen pool use it
+        counts, dev, points, tableaux = [], [], [], [0.0] * (n * nk)
+        seen, seen_bonus = [0] * nk, 0
+        for r, s in enumerate(order):
             c = [0, 0, 0, 0, 0, 0, len(state.tableaux[s])]
             d = [0, 0, 0]
             p = 0
+            at = r * nk
             for x in state.tableaux[s]:
                 for ty in cards.counts[x]:
                     c[ty] += 1
@@ -165,12 +166,17 @@ class CityPlanEncoder(Encoder):
                 if cards.eco[x]:
                     c[5] += 1
                 p += cards.points[x]
-                if kind[x] >= 0:
-                    seen[kind[x]] += 1
+                k = kind[x]
+                if k >= 0:
+                    seen[k] += 1
+                    tableaux[at + k] += 1.0
+                    seen_bonus += bonus[x]
+            for x in state.lottery[s]:
+                seen[kind[x]] += 1
+                seen_bonus += bonus[x]
             counts.append(c)
             dev.append(d)
             points.append(p)
-            ticket.append(tickets(cards, state.tableaux[s]))
 
         income = []
         for (index, need), fired in zip(t.income, state.fired, strict=True):
@@ -184,41 +190,37 @@ class CityPlanEncoder(Encoder):
             paying[kind[state.building]] = 1.0
             owed = state.owed
             paid = state.card_cost(state.to_move, state.building) - state.owed
+            if state.to_move != seat:  # public, though in another hand
+                seen[kind[state.building]] += 1
+                seen_bonus += bonus[state.building]
         parts.put("paying_for", paying)
         parts.put("choice", [owed / t.max_cost, paid / t.max_cost,
                              state.exchanged / opts.hand_limit])
 
         hand = [0.0] * nk
-        seen_bonus = 0
         for x in state.hands[seat]:
             hand[kind[x]] += 1.0
             seen[kind[x]] += 1
-            seen_bonus += t.bonus[x]
+            seen_bonus += bonus[x]
         parts.put("hand", hand)
-        if phase == PAY and state.to_move != seat:
-            seen[kind[state.building]] += 1
-            seen_bonus += t.bonus[state.building]
-        for s in range(n):
-            for x in state.tableaux[s]:
-                seen_bonus += t.bonus[x]
-            for x in state.lottery[s]:
-                seen[kind[x]] += 1
-                seen_bonus += t.bonus[x]
-        unseen = [float(t.copies[k] - seen[k]) for k in range(nk)]
-        left = sum(unseen)
-        mean_bonus = (sum(t.bonus) - seen_bonus) / left / t.max_bonus if left else 0.0
+        copies = t.copies
+        left = t.deck_size - sum(seen)
+        unseen = [(copies[k] - seen[k]) / copies[k] for k in range(nk)]
+        mean_bonus = (t.total_bonus - seen_bonus) / left / t.max_bonus if left else 0.0
         parts.put("unseen", unseen)
         parts.put("unseen_summary", [left / t.deck_size, mean_bonus])
 
         revealed = phase != PICK
         most = max(state.chips)
         queue = state.queue
+        e = opts.end_buildings
+        status, effects, city, score = [], [], [], []
         for r, s in enumerate(order):
             pick = state.picks[s]
             action = [0.0, 0.0, 0.0]
             if pick and (revealed or s == seat):
                 action[pick - 1] = 1.0
-            parts.put(f"seat{r}.status", [
+            status += [
                 len(state.hands[s]) / opts.hand_limit,
                 state.power[s] / t.power_scale,
                 state.chips[s] / t.chip_cap,
@@ -226,33 +228,43 @@ class CityPlanEncoder(Encoder):
                 float(pick != 0),
                 *action,
                 float(s in queue),
-            ])
+            ]
             m = state.mods[s]
             no_power = m[5] >= NO_POWER
-            parts.put(f"seat{r}.effects", [
-                m[0], m[1], m[2], m[3], m[4],
+            effects += [
+                m[0], m[1], m[2],  # a card discount targets one of these (content.py)
                 0.0 if no_power else m[5], float(no_power), m[6],
-            ])
-            c, d = counts[s], dev[s]
-            e = opts.end_buildings
-            parts.put(f"seat{r}.city", [
+            ]
+            c, d = counts[r], dev[r]
+            city += [
                 c[0] / e, c[1] / e, c[2] / e, c[3] / e, c[4] / e, c[5] / e, c[6] / e,
-                ticket[s] / TICKETS,
+                _tickets(c) / TICKETS,
                 d[0] / DEVELOPMENT, d[1] / DEVELOPMENT, d[2] / DEVELOPMENT,
-            ])
+            ]
             chips = state.chips[s]
             parliament = (-opts.parliament_penalty if chips == 0
                           else opts.parliament_bonus if chips == most else 0)
             done = completion(c[6], c[SPE], opts.completion_10, opts.completion_9)
             developed = opts.development_multiplier * min(d)
-            city = sum(cards.bonus[x] for x in state.lottery[s])
-            score = [points[s], chips, parliament, done, developed, city]
-            parts.put(f"seat{r}.points", [*(v / POINTS for v in score), sum(score) / TOTAL])
-            tableau = [0.0] * nk
-            for x in state.tableaux[s]:
-                if kind[x] >= 0:
-                    tableau[kind[x]] += 1.0
-            parts.put(f"seat{r}.tableau", tableau)
+            lottery = sum(bonus[x] for x in state.lottery[s])
+            total = points[r] + chips + parliament + done + developed + lottery
+            score += [points[r] / POINTS, chips / POINTS, parliament / POINTS, done / POINTS,
+                      developed / POINTS, lottery / POINTS, total / TOTAL]
+        parts.put("status", status)
+        parts.put("effects", effects)
+        parts.put("city", city)
+        parts.put("points", score)
+        parts.put("tableaux", tableaux)
+
+
+def _tickets(c: list[int]) -> int:
+    """scoring.tickets, from a city's counts [residential, commercial, industrial,
+    special, power, eco, buildings]."""
+    total = max(c[0] - 2, 0) + max(c[1] - 2, 0) + max(c[2] - 2, 0)
+    if c[5] >= 3:
+        total += (c[5] - 1) // 2
+    each = min(c[0], c[1], c[2])
+    return total + each * (each + 1) // 2
 
 
 def _relative(s: int | None, seat: int, n: int) -> list[float]:
