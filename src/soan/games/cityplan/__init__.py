@@ -9,6 +9,7 @@ from soan.engine.registry import register
 from soan.games.cityplan import content as content_module
 from soan.games.cityplan.codes import ACTION_CARDS, LOTTERY_DECIDED
 from soan.games.cityplan.content import Cards, CityPlanContent
+from soan.games.cityplan.encoding import CityPlanEncoder
 from soan.games.cityplan.evaluation import CityPlanEvaluator
 from soan.games.cityplan.glossary import GLOSSARY
 from soan.games.cityplan.options import VARIANTS, Options
@@ -37,6 +38,7 @@ class CityPlan(Game):
     length_options = ("end_buildings", "hand_limit", "build_income")
     presenter = CityPlanPresenter()
     evaluator = CityPlanEvaluator()
+    encoder = CityPlanEncoder()
 
     def load_content(self, path: str | None = None) -> CityPlanContent:
         return content_module.load(path)
