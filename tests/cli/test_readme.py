@@ -3,7 +3,7 @@
 The README's `sh` blocks are run in order in one empty folder (so `soan replay
 game.json` finds the record the line before wrote), each `soan` command through the
 real command line. What would take long is made small and said so here:
-`--games` becomes 4 and `--jobs` 1 (a tune plays 2 trials), ISMCTS plays 10 iterations a
+`--games` becomes 4 and `--jobs` 1 (a tune plays 2 trials; a ladder 4 games), ISMCTS plays 10 iterations a
 move, and human seats
 are fed "1" (the first choice) from standard input. Setting up the environment
 (`python3 -m venv`, activating it, `pip install`) is what this test runs in, and
@@ -51,6 +51,7 @@ def small(words: list[str]) -> list[str]:
         "simulate": (("--games", "4"), ("--jobs", "1")),
         "study": (("--games", "4"), ("--jobs", "1"), ("--check-games", "4")),
         "value": (("--games", "4"), ("--jobs", "1")),
+        "ladder": (("--games", "4"), ("--jobs", "1")),
         "tune": (("--games", "4"), ("--jobs", "1"), ("--trials", "2"), ("--check-games", "4")),
     }
     if words[1] in shortened:

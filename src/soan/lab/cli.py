@@ -317,6 +317,7 @@ def study(
 def register(app: typer.Typer) -> None:
     """Mount the lab's commands on the main `soan` app: simulate, query, report, study,
     value, tune."""
+    from soan.lab.ladder.cli import register as register_ladder
     from soan.lab.tune.cli import register as register_tune
     from soan.lab.value.cli import register as register_value
 
@@ -324,3 +325,4 @@ def register(app: typer.Typer) -> None:
         app.command(name=command.__name__)(command)
     register_value(app)
     register_tune(app)
+    register_ladder(app)

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
+from itertools import combinations
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -54,6 +55,10 @@ class RunSpec:
     bots: tuple[str, ...]  # one spec per seat, before rotation
     seed: int
     records_dir: str | None = None
+    # "rotate": `bots` names one bot per seat, rotated one seat each game; "ladder": `bots`
+    # is a pool of distinct bots, and each game draws its line-up (`ladder_lineup`)
+    schedule: str = "rotate"
+    timing: bool = False  # also record each seat's decisions and thinking time
 
     @property
     def options_hash(self) -> str:
@@ -70,6 +75,7 @@ class RunSpec:
             "bots": list(self.bots),
             "seed": self.seed,
             "soan_version": soan_version(),
+            **({"schedule": self.schedule} if self.schedule != "rotate" else {}),
         }
 
 
@@ -87,6 +93,54 @@ def seat_bots(bots: Sequence[str], index: int) -> list[str]:
     n = len(bots)
     shift = index % n
     return [bots[(seat - shift) % n] for seat in range(n)]
+
+
+def ladder_blocks(pool: int, seats: int) -> list[tuple[int, ...]]:
+    """The line-ups (bot numbers in seat order) a ladder plays, each for `seats` games in a
+    row with the line-up rotated one seat per game, so within a block every bot of it sits
+    in every seat once.
+
+    With at least as many bots as seats, the blocks are every set of `seats` bots, so over
+    all of them every bot meets every other equally often; they are ordered so that each
+    prefix is as even as can be (the next block is the one whose bots and pairs have met
+    least so far, ties to the first in order). With fewer bots than seats, bots repeat:
+    block k seats bots k*N, k*N+1, ... of the pool cycled, so over `pool` blocks every bot
+    fills the same number of seats."""
+    if pool >= seats:
+        left = [tuple(c) for c in combinations(range(pool), seats)]
+        played: Counter[int] = Counter()
+        met: Counter[tuple[int, int]] = Counter()
+        blocks = []
+        while left:
+            best = min(left, key=lambda c: (sum(played[b] for b in c),
+                                            sum(met[p] for p in combinations(c, 2))))
+            left.remove(best)
+            blocks.append(best)
+            played.update(best)
+            met.update(combinations(best, 2))
+        return blocks
+    return list(dict.fromkeys(tuple((k * seats + j) % pool for j in range(seats))
+                              for k in range(pool)))
+
+
+@cache
+def _ladder_blocks(pool: int, seats: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(ladder_blocks(pool, seats))
+
+
+def ladder_lineup(pool: Sequence[str], seats: int, index: int) -> list[str]:
+    """The bots of ladder game `index`, in seat order: block index // N of
+    `ladder_blocks`, rotated by index mod N; the blocks repeat in the same order."""
+    blocks = _ladder_blocks(len(pool), seats)
+    block = blocks[(index // seats) % len(blocks)]
+    return seat_bots([pool[b] for b in block], index % seats)
+
+
+def lineup(spec: RunSpec, index: int) -> list[str]:
+    """The bot spec in each seat of game `index` of the run."""
+    if spec.schedule == "ladder":
+        return ladder_lineup(spec.bots, spec.players, index)
+    return seat_bots(spec.bots, index)
 
 
 def ranks(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
@@ -133,15 +187,22 @@ class GameFailed(LabError):
     """A game that could not be played to its end (a bot failed), named by its index."""
 
 
-def _play(state: State, specs: Sequence[str], seed: int) -> list[Counter[str]]:
-    """Play to the end (or the game's action limit); count each seat's actions by kind."""
+def _play(state: State, specs: Sequence[str], seed: int,
+          thinking: list[float] | None = None) -> list[Counter[str]]:
+    """Play to the end (or the game's action limit); count each seat's actions by kind.
+    With `thinking` (one number per seat), add to it the seconds each seat's bot takes
+    to choose its actions."""
     bots = [make_bot(s) for s in specs]  # fresh bots: no memory carried between games
     rngs = bot_rngs(seed, len(specs))
     kinds: list[Counter[str]] = [Counter() for _ in specs]
     kind = state.game.presenter.action_kind
+    clock = time.perf_counter
     while not state.over:
         seat = state.to_move
+        started = clock()
         action = choose(bots[seat], state, rngs[seat])
+        if thinking is not None:
+            thinking[seat] += clock() - started
         kinds[seat][kind(state, action)] += 1
         state.play(action)
     return kinds
@@ -151,11 +212,12 @@ def play_game(spec: RunSpec, index: int) -> list[Row]:
     """Play game `index` of the run and return its rows, one per seat."""
     ctx = _context(spec)
     seed = spec.seed + index
-    specs = seat_bots(spec.bots, index)
+    specs = lineup(spec, index)
     state = ctx.game.new(spec.players, seed, ctx.options, ctx.content)
+    thinking = [0.0] * spec.players if spec.timing else None
     started = time.perf_counter()
     try:
-        kinds = _play(state, specs, seed)
+        kinds = _play(state, specs, seed, thinking)
     except Exception as exc:  # a bot's own code may raise anything: name the game
         raise GameFailed(
             f"game {index} (seed {seed}, bots {', '.join(specs)}) failed at action "
@@ -168,8 +230,13 @@ def play_game(spec: RunSpec, index: int) -> list[Row]:
             Record.of(state, spec.variant, ctx.content_hash, specs, seed).save(path)
         except OSError as exc:
             raise LabError(f"cannot write the record {path}: {exc.strerror or exc}") from None
-    return game_rows(spec, index, state, specs, kinds, seconds, ctx.content_hash,
+    rows = game_rows(spec, index, state, specs, kinds, seconds, ctx.content_hash,
                      ctx.has_lottery)
+    if thinking is not None:
+        for row, seat_kinds, think in zip(rows, kinds, thinking, strict=True):
+            row["decisions"] = sum(seat_kinds.values())
+            row["think_s"] = think
+    return rows
 
 
 def game_rows(

@@ -201,7 +201,7 @@ def simulate(
     if done:
         console.print(f"Resuming {out}: {games - len(pending)} of {games} games already played.",
                       markup=False)
-    if len(set(run.spec.bots)) > 1 and games % run.spec.players:
+    if run.spec.schedule == "rotate" and len(set(run.spec.bots)) > 1 and games % run.spec.players:
         console.print(f"Note: {games} games is not a multiple of {run.spec.players} players, so "
                       f"the bots will not sit in every seat equally often.", markup=False)
     chunks = plan_chunks(pending, execution.jobs)

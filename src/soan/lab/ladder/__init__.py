@@ -1,0 +1,1 @@
+"""The ladder: bots playing rotated tables, rated with OpenSkill."""
