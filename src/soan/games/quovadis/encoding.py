@@ -263,8 +263,7 @@ class QuoVadisEncoder(Encoder):
         out += [("free2", a, b) for a, b in p.pairs]
         out += [("skill", k) for k in p.once]
         # the wrath of god
-        wrath = p.res_bound[3] if options.wrath_levels[0] <= p.res_bound[3] else 0
-        if wrath:
+        if options.wrath_levels[0] <= p.res_bound[3]:  # else no seat can hold enough wrath
             out.append(WRATH_A)
             raze = options.wrath_levels[2] <= p.res_bound[3]
             for c in cells:
@@ -519,9 +518,10 @@ class QuoVadisEncoder(Encoder):
 
     def _cells(self, state: QuoVadisState, p: Plan, rel: list[int], out: list[float]
                ) -> tuple[list[bool], list[int], list[int]]:
-        """The `cells` part (see CELL_FIELDS); returns, per seat, whether it has a worker
-        on a cell without a building (a city site), its workers on the map and the cubes
-        on its cities that would score now."""
+        """The `cells` part, `p.cell_fields` numbers a cell (the `*_FIELD` constants, then
+        the workers and the building's owner by relative seat). Returns, per seat,
+        whether it has a worker on a cell without a building (a city site), its workers
+        on the map and the cubes on its cities that would score now."""
         n, size = p.n, p.cell_fields
         terr, bld, cubes, wk = state.terr, state.bld, state.cubes, state.wk
         fixed = state.options.dominance == "fixed"
@@ -567,12 +567,6 @@ class QuoVadisEncoder(Encoder):
         for c in state.movable:
             out[start + c * size + MOVABLE_FIELD] += 1.0 / CELL_WORKERS
         return site, on_map, city_cubes
-
-def _one_hot(size: int, index: int) -> list[float]:
-    v = [0.0] * size
-    if index >= 0:
-        v[index] = 1.0
-    return v
 
 
 def _turns_left(state: QuoVadisState, s: int) -> int:
