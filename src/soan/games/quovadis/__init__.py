@@ -26,6 +26,7 @@ from soan.games.quovadis.codes import (
     WRATH_KEY,
 )
 from soan.games.quovadis.content import QuoVadisContent, Tables
+from soan.games.quovadis.encoding import QuoVadisEncoder
 from soan.games.quovadis.evaluation import QuoVadisEvaluator
 from soan.games.quovadis.glossary import GLOSSARY
 from soan.games.quovadis.options import VARIANTS, Options
@@ -53,6 +54,7 @@ class QuoVadis(Game):
     length_options = ("rounds",)
     presenter = QuoVadisPresenter()
     evaluator = QuoVadisEvaluator()
+    encoder = QuoVadisEncoder()
 
     def load_content(self, path: str | None = None) -> QuoVadisContent:
         return content_module.load(path)

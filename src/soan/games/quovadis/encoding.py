@@ -1,0 +1,582 @@
+"""Quo Vadis positions as numbers: what one seat may know as a fixed-length vector, and
+every action of a rule set at a table size as a fixed index (`engine.encoding`).
+
+The observation is seat-relative: wherever the parts list seats, the observing seat
+comes first and the others follow in turn order from it, so one model serves every
+seat. Cells keep the world's own numbering (tile by tile in pair order, three cells a
+tile): the count is fixed for a table size, and the action index names cells by the
+same numbers, so cell `c` of the observation is the cell of `("place", c)`. Which
+tile holds which pair and which cells touch vary with the seed; the `tile_pairs` and
+`adjacency` parts say so.
+
+Hidden information enters only as what the seat may know: its own epic hand, face-down
+skills, draft hand and basic-skill choice; for the others the sizes of their hands,
+the number of their face-down skills and whether they have chosen a basic skill. The
+log, the history and the draft hands the seat passed on are left out (`redeal`
+forgets them). docs/encoding/quovadis.md describes every part and the action index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from soan.boards.hexgrid import ring
+from soan.boards.world import DOUBLES, PAIRED_CELLS, PAIRS, World, quovadis_world
+from soan.engine.core import Action
+from soan.engine.encoding import Encoder, Writer
+from soan.engine.rng import Rng
+from soan.games.quovadis import effects as E
+from soan.games.quovadis.codes import (
+    ASCEND_A,
+    CITY,
+    CONVERT,
+    DONE,
+    EMPTY,
+    KEEP,
+    MORALE,
+    OVER,
+    PASS,
+    PHASE_NAMES,
+    RUIN,
+    SOURCES,
+    WRATH_A,
+)
+from soan.games.quovadis.content import QuoVadisContent, Tables
+from soan.games.quovadis.state import cube_splits
+
+if TYPE_CHECKING:
+    from soan.games.quovadis.options import Options
+    from soan.games.quovadis.state import QuoVadisState
+
+NPHASES = len(PHASE_NAMES)
+NSRC = len(SOURCES)
+NCARDS = len(E.CARDS)
+NTERRAINS = len(E.TERRAINS)
+NMODS = E.MODS_SIZE
+
+# Scales: each number is divided by one of these (or by a maximum of the rule set) so
+# that ordinary values lie in [0, 1]; rare large ones stay small.
+VP_SCALE = 100.0  # a seat's total VP (winners score about 60)
+SOURCE_SCALE = 50.0  # VP from one source
+CARDS_SCALE = 10.0  # cards under one generation, actions of one card
+CUBES_SCALE = 10.0  # cubes on one city
+CELL_WORKERS = 4.0  # workers of one seat on one cell
+CITY_CUBES_SCALE = 30.0  # a seat's cubes on its cities (its final dominance score)
+SKILL_VP_SCALE = 20.0  # what a seat's face-up end-of-game skills are worth now
+WARS_SCALE = 10.0  # wars won
+STRENGTH_SCALE = 20.0  # strength in a war before morale and dice
+MODS_SCALE = 3.0  # an added-up skill effect
+DICE_SCALE = 3.0  # war dice rolled
+
+SEAT_FIELDS = {
+    "race": None,  # R: one-hot over the content's races
+    "vp": 1 + NSRC,
+    "resources": 8,
+    "pieces": 6,
+    "standing": 4,
+    "hands": 4,
+    "generations": None,  # 1 + 6 G
+    "card_actions": 1 + 2 * NCARDS,
+    "skills": None,  # K
+    "skills_used": None,  # O
+    "effects": NMODS + NTERRAINS,
+}
+TURN_FIELDS = NCARDS + 8  # the card acting, then the counters of the turn; + n shields
+WAR_FIELDS = 7  # per seat in a war
+# A cell: terrain (5), building kind (city, destroyed city, fort, temple), then these,
+# then the workers of each seat and the building's owner, by relative seat (2 n).
+CUBES_FIELD = NTERRAINS + 4
+AREA_FIELD, CONTESTED_FIELD, KEPT_FIELD, MOVABLE_FIELD, STRUCK_FIELD, SHARED_FIELD = range(
+    CUBES_FIELD + 1, CUBES_FIELD + 7)
+CELL_BASE = SHARED_FIELD + 1
+
+
+class Plan:
+    """The constants of one rule set at one table size, computed once."""
+
+    def __init__(self, seats: int, options: Options, content: QuoVadisContent) -> None:
+        t = tables(content)
+        self.tables = t
+        self.n = seats
+        world = quovadis_world(seats, Rng(0))
+        self.tiles = len(world.pairs)
+        self.cells = world.cells
+        doubles = self.tiles - len(PAIRS) + len(DOUBLES)
+        self.pairs = tuple(p for p in PAIRS if p[0] != p[1] or doubles > 0)
+        self.pair_index = {p: i for i, p in enumerate(self.pairs)}
+        self.cross = cross_tile_slots()
+        self.adjacency_pairs = tuple(
+            (a, b) for a in range(self.cells) for b in range(a + 1, self.cells)
+            if a // 3 != b // 3 and (a % 3, b % 3) in self.cross
+        )
+        self.races = len(t.race_name)
+        self.skills = len(t.skill_name)
+        self.draft = t.draft
+        self.draft_index = {k: i for i, k in enumerate(t.draft)}
+        self.basics = tuple(sorted(k for pair in t.basic for k in pair))
+        self.basic_index = {k: i for i, k in enumerate(self.basics)}
+        self.once = tuple(k for k in range(self.skills) if t.skill_once[k])
+        self.once_index = {k: i for i, k in enumerate(self.once)}
+        self.copies = tuple(t.deck.count(k) for k in range(NCARDS))
+        self.deck_total = len(t.deck)
+        self.res_bound = tuple(max(1, bound(options, t, E.RAISE_MAX + r, r)) for r in range(4))
+        self.hand_bound = max(1, options.hand_size + bound(options, t, E.HAND_SIZE, None))
+        self.generations = options.generations
+        sea, other = options.rings
+        self.rings = tuple(sea if k == E.TERRAINS.index("sea") else other
+                           for k in range(NTERRAINS))
+        self.seat_fields = dict(SEAT_FIELDS)
+        self.seat_fields["race"] = self.races
+        self.seat_fields["generations"] = 1 + 6 * self.generations
+        self.seat_fields["skills"] = self.skills
+        self.seat_fields["skills_used"] = len(self.once)
+        self.cell_fields = CELL_BASE + 2 * seats
+        self.layout = self._layout()
+        self.at: dict[str, int] = {}
+        self.size = 0
+        for name, length in self.layout:
+            self.at[name] = self.size
+            self.size += length
+        self.dynamic = self.at["tile_pairs"]  # the parts before the world's fixed layout
+        self.dynamic_layout = self.layout[:-2]
+
+    def _layout(self) -> list[tuple[str, int]]:
+        n = self.n
+        out = [
+            ("phase", NPHASES),
+            ("progress", 3),
+            ("to_move", n),
+            ("active", n),
+            ("start", n),
+            ("turns_left", n),
+            ("markers", 6),
+            ("area", self.tiles),
+            ("epic", 1 + 2 * NCARDS),
+            ("rings_left", NTERRAINS),
+            ("turn", TURN_FIELDS + n),
+            ("war", WAR_FIELDS * n),
+        ]
+        out += [(name, n * size) for name, size in self.seat_fields.items()]
+        out += [
+            ("own_hand", NCARDS),
+            ("own_face_down", len(self.draft)),
+            ("own_draft", len(self.draft)),
+            ("own_basic", len(self.basics)),
+            ("rings", self.tiles * NTERRAINS),
+            ("cells", self.cells * self.cell_fields),
+            # the world's fixed layout last: written from a cache, not converted
+            ("tile_pairs", self.tiles * len(self.pairs)),
+            ("adjacency", len(self.adjacency_pairs)),
+        ]
+        return out
+
+
+_TABLES: dict[str, Tables] = {}
+
+
+def tables(content: QuoVadisContent) -> Tables:
+    if content.hash not in _TABLES:
+        _TABLES[content.hash] = Tables(content)
+    return _TABLES[content.hash]
+
+
+def cross_tile_slots() -> frozenset[tuple[int, int]]:
+    """The (slot, slot) pairs of cells of two different tiles that can touch: a tile
+    laid next to another in any of the six directions of the flower lattice."""
+    out = set()
+    for spot in ring(1):
+        world = World([((1, 2), (0, 0)), ((1, 3), spot)], PAIRED_CELLS)
+        for c in range(world.cells):
+            for d in world.adjacent[c]:
+                if world.cell_tile[c] != world.cell_tile[d]:
+                    out.add((world.cell_slot[c], world.cell_slot[d]))
+    return frozenset(out)
+
+
+def bound(options: Options, t: Tables, slot: int, resource: int | None) -> int:
+    """The most a seat can hold: the largest maximum of a race board (for a resource)
+    plus the most its basic skill and the drafted skills it can set can add to
+    `slot` (one set at each generation change)."""
+
+    def adds(k: int) -> int:
+        return sum(a for s, a in t.skill_mods[k] if s == slot)
+
+    best = 0
+    for r in range(len(t.race_name)):
+        base = 0
+        if resource is not None:
+            side = t.standard if options.board == "standard" else t.race_custom[r]
+            base = side[resource]
+        best = max(best, base + max((adds(k) for k in t.basic[r]), default=0))
+    settable = min(options.draft_cards, max(0, options.generations - 1))
+    drafted = sorted((adds(k) for k in t.draft), reverse=True)[:settable]
+    return best + sum(drafted)
+
+
+class QuoVadisEncoder(Encoder):
+    """Quo Vadis observations and action index (docs/encoding/quovadis.md)."""
+
+    def __init__(self) -> None:
+        self._plans: dict[tuple[int, int, int], tuple[Any, Any, Plan]] = {}
+        self._worlds: dict[int, tuple[Any, np.ndarray, np.ndarray]] = {}
+        self._effect_rows: dict[tuple[tuple[int, ...], int], list[float]] = {}
+
+    # ---- the rule set's shape ----------------------------------------------------------
+
+    def plan(self, seats: int, options: Options, content: QuoVadisContent) -> Plan:
+        key = (seats, id(options), id(content))
+        hit = self._plans.get(key)
+        if hit is None or hit[0] is not options or hit[1] is not content:
+            if len(self._plans) > 64:
+                self._plans.clear()
+            hit = (options, content, Plan(seats, options, content))
+            self._plans[key] = hit
+        return hit[2]
+
+    def layout(self, seats: int, options: Options, content: QuoVadisContent
+               ) -> list[tuple[str, int]]:
+        return list(self.plan(seats, options, content).layout)
+
+    def actions(self, seats: int, options: Options, content: QuoVadisContent
+                ) -> Sequence[Action]:
+        p = self.plan(seats, options, content)
+        t = p.tables
+        cells = range(p.cells)
+        present = set(p.pairs)
+        out: list[Action] = []
+        # setup: race, skill draft, starting cubes, basic skill
+        out += [("race", r) for r in range(p.races)]
+        out += [("pick", k) for k in p.draft]
+        splits: set[Action] = set()
+        for r in range(p.races):
+            side = t.standard if options.board == "standard" else t.race_custom[r]
+            splits.update(cube_splits(options.start_cubes, tuple(side[:3])))
+        out += sorted(splits)
+        out += [("basic", k) for k in p.basics]
+        # area selection: two number cards, one with Free, Free twice; a once skill
+        out += [("area", a, b) for a in range(1, 6) for b in range(a + 1, 6)]
+        out += [("free", x, y) for x in range(1, 6) for y in range(1, 6)
+                if (min(x, y), max(x, y)) in present]
+        out += [("free2", a, b) for a, b in p.pairs]
+        out += [("skill", k) for k in p.once]
+        # the wrath of god
+        if options.wrath_levels[0] <= p.res_bound[3]:  # else no seat can hold enough wrath
+            out.append(WRATH_A)
+            raze = options.wrath_levels[2] <= p.res_bound[3]
+            for c in cells:
+                out.append(("smite", c, 0))
+                if raze:
+                    out.append(("smite", c, 1))
+        # worker placement, card placement
+        out += [("place", c) for c in cells]
+        change = (0, 1) if options.generations > 1 and options.cities > 0 else (0,)
+        held = [k for k in range(NCARDS) if p.copies[k]]
+        out += [("card", k, x) for k in held for x in change]
+        out += [("plea", k, a, x) for k in held for a in range(NCARDS) if a != k for x in change]
+        # the card actions: Miracle, Revelation, Prosperity; discards
+        out.append(CONVERT)
+        out += [("move", a, b) for a in cells for b in cells
+                if a != b and (a // 3 == b // 3 or (a % 3, b % 3) in p.cross)]
+        out += [("discard", k) for k in held]
+        out += [("exchange", a, b) for a in range(3) for b in range(3) if a != b]
+        # war
+        out += [("morale", k) for k in range(p.res_bound[0] + 1)]
+        if options.war_loser == "keep":
+            out += [("keep", c) for c in cells]
+        # build and end phases
+        if options.cities and options.generations > 1:
+            out += [("city", c) for c in cells]
+        if options.forts:
+            out += [("fort", c) for c in cells]
+        if options.temples:
+            out += [("temple", c) for c in cells]
+            out.append(ASCEND_A)
+        out += [("reveal", k) for k in p.draft]
+        out += [DONE, PASS]
+        return out
+
+    # ---- one observation ---------------------------------------------------------------
+
+    def _world(self, state: QuoVadisState, p: Plan) -> tuple[np.ndarray, np.ndarray]:
+        """The fixed parts of one game's world: which pair each tile carries, which
+        cells of two tiles touch."""
+        board = state.board
+        hit = self._worlds.get(id(board))
+        if hit is None or hit[0] is not board:
+            world = board.world
+            pairs = np.zeros(p.tiles * len(p.pairs), dtype=np.float32)
+            for i, pair in enumerate(world.pairs):
+                pairs[i * len(p.pairs) + p.pair_index[pair]] = 1.0
+            adjacent = world.adjacent
+            touch = np.array([b in adjacent[a] for a, b in p.adjacency_pairs], dtype=np.float32)
+            if len(self._worlds) > 256:
+                self._worlds.clear()
+            hit = (board, pairs, touch)
+            self._worlds[id(board)] = hit
+        return hit[1], hit[2]
+
+    def write(self, state: QuoVadisState, seat: int, parts: Writer) -> None:
+        p = self.plan(state.n, state.options, state.content)
+        out = [0.0] * p.dynamic
+        self._fill(state, seat, p, out)
+        values = np.fromiter(out, dtype=np.float32, count=p.dynamic)
+        at = 0
+        for name, length in p.dynamic_layout:
+            parts.put(name, values[at:at + length])
+            at += length
+        pairs, touch = self._world(state, p)
+        parts.put("tile_pairs", pairs)
+        parts.put("adjacency", touch)
+
+    def _fill(self, state: QuoVadisState, seat: int, p: Plan, out: list[float]) -> None:
+        """Every part into `out`, each at its offset in the layout."""
+        n, opts, t, at = p.n, state.options, p.tables, p.at
+        order = [(seat + i) % n for i in range(n)]  # relative index -> seat
+        rel = [(s - seat) % n for s in range(n)]  # seat -> relative index
+        phase, res, cap, hand = state.phase, state.res, state.cap, state.hand
+        war = phase in (MORALE, KEEP)
+
+        # ---- the table ----
+        out[at["phase"] + phase] = 1.0
+        o, rounds = at["progress"], opts.rounds
+        out[o] = state.round_no / rounds
+        out[o + 1] = state.turn_no / (rounds * n)
+        out[o + 2] = 1.0 if state.round_no == rounds else 0.0
+        if state.to_move is not None:
+            out[at["to_move"] + rel[state.to_move]] = 1.0
+        if state.active >= 0:
+            out[at["active"] + rel[state.active]] = 1.0
+        if state.start >= 0:
+            out[at["start"] + rel[state.start]] = 1.0
+        o = at["turns_left"]
+        for i, s in enumerate(order):
+            out[o + i] = _turns_left(state, s) / rounds
+        o = at["markers"]
+        for m in state.markers:
+            out[o + m] += 1.0
+        if state.area >= 0:
+            out[at["area"] + state.area] = 1.0
+        o, deck = at["epic"], state.deck
+        out[o] = len(deck) / p.deck_total
+        for k in range(NCARDS):
+            copies = p.copies[k]
+            if copies:
+                out[o + 1 + k] = state.discard[k] / copies
+                # the deck and the other hands together: what a seat that counts every
+                # card placed or discarded knows (not where each one is)
+                pool = deck.count(k) + sum(hand[5 * s + k] for s in order[1:])
+                out[o + 1 + NCARDS + k] = pool / copies
+        o = at["rings_left"]
+        for k in range(NTERRAINS):
+            if p.rings[k]:
+                out[o + k] = state.rings_left[k] / p.rings[k]
+
+        o = at["turn"]
+        if state.kind >= 0:
+            out[o + state.kind] = 1.0
+        o += NCARDS
+        out[o] = state.acts / CARDS_SCALE
+        out[o + 1] = state.placed / CELL_WORKERS
+        out[o + 2] = 1.0 if state.changed else 0.0
+        out[o + 3] = 1.0 if state.free_place else 0.0
+        out[o + 4] = state.prev_count / CARDS_SCALE
+        out[o + 5] = state.strikes / 3.0
+        out[o + 6] = 1.0 if state.paid and state.paid >= opts.wrath_levels[2] else 0.0
+        out[o + 7] = state.paid / p.res_bound[3]
+        shield = state.shield
+        if shield:
+            for i, s in enumerate(order):
+                if shield >> s & 1:
+                    out[o + 8 + i] = 1.0
+
+        if war:
+            o = at["war"]
+            declared, losers = state.sides[:state.decl_pos], state.losers
+            for s in state.sides:
+                i = o + WAR_FIELDS * rel[s]
+                sides, dice = state.war_dice(s)
+                out[i] = 1.0
+                out[i + 1] = 1.0 if s in declared or phase == KEEP else 0.0
+                out[i + 2] = state.decl[s] / p.res_bound[0]
+                out[i + 3] = state.strength(s) / STRENGTH_SCALE
+                out[i + 4] = 1.0 if sides != opts.die else 0.0
+                out[i + 5] = dice / DICE_SCALE
+                out[i + 6] = 1.0 if s in losers else 0.0
+
+        # ---- the world (its fixed layout is written by `write`) ----
+        o = at["rings"]
+        for i, r in enumerate(state.ring):
+            if r >= 0:
+                out[o + i * NTERRAINS + r] = 1.0
+        site, on_map, city_cubes = self._cells(state, p, rel, out)
+
+        # ---- every seat, the observing seat first ----
+        f = p.seat_fields
+        majorities = state.all_majorities()
+        workers, cities = max(1, opts.workers), max(1, opts.cities)
+        forts, temples = max(1, opts.forts), max(1, opts.temples)
+        draft_cards, g, bounds = opts.draft_cards, p.generations, p.res_bound
+        src, mods_all = state.src, state.mods
+        for i, s in enumerate(order):
+            race = state.race[s]
+            if race >= 0:
+                out[at["race"] + i * p.races + race] = 1.0
+            o = at["vp"] + i * f["vp"]
+            out[o] = state.vp[s] / VP_SCALE
+            for j in range(NSRC):
+                out[o + 1 + j] = src[NSRC * s + j] / SOURCE_SCALE
+            o = at["resources"] + i * 8
+            for r in range(4):
+                out[o + r] = res[4 * s + r] / bounds[r]
+                out[o + 4 + r] = cap[4 * s + r] / bounds[r]
+            o = at["pieces"] + i * f["pieces"]
+            out[o] = state.supply[s] / workers
+            out[o + 1] = state.cities[s] / cities
+            out[o + 2] = state.forts[s] / forts
+            out[o + 3] = state.temples[s] / temples
+            out[o + 4] = state.ascended[s] / workers
+            out[o + 5] = state.wars_won[s] / WARS_SCALE
+            o = at["standing"] + i * f["standing"]
+            out[o] = majorities[s] / p.tiles
+            out[o + 1] = city_cubes[s] / CITY_CUBES_SCALE
+            shown = state.shown[s]
+            skill_end = t.skill_end
+            out[o + 2] = sum(state.skill_vp(s, k) for k in shown if skill_end[k]) / SKILL_VP_SCALE
+            out[o + 3] = on_map[s] / workers
+            o = at["hands"] + i * f["hands"]
+            out[o] = state.hand_size(s) / p.hand_bound
+            out[o + 1] = len(state.hidden[s]) / draft_cards
+            out[o + 2] = len(state.draft[s]) / draft_cards
+            out[o + 3] = 1.0 if state.basic[s] >= 0 else 0.0
+
+            gens = state.gens[s]
+            o = at["generations"] + i * f["generations"]
+            out[o] = len(gens) / g
+            for j, (count, top) in enumerate(gens):
+                out[o + 1 + 6 * j] = count / CARDS_SCALE
+                out[o + 2 + 6 * j + top] = 1.0
+            # what a card acting as each kind would do now: without and with a generation
+            # change (`actions_for`, written out to read the generations once)
+            mods = mods_all[s]
+            o = at["card_actions"] + i * f["card_actions"]
+            out[o] = 1.0 if (gens and len(gens) < g and state.cities[s] and site[s]) else 0.0
+            older, every = [0] * NCARDS, [0] * NCARDS
+            for count, top in gens[:-1]:
+                if count > older[top]:
+                    older[top] = count
+            every[:] = older
+            if gens:
+                count, top = gens[-1]
+                if count > every[top]:
+                    every[top] = count
+            stay = gens[-1][0] + 1 if gens else 1
+            bonus = mods[E.INHERITANCE_BONUS]
+            for k in range(NCARDS):
+                extra = mods[E.ACTION_BONUS + k]
+                inherit = older[k] + bonus if older[k] else 0
+                out[o + 1 + 2 * k] = ((stay if stay >= inherit else inherit) + extra) / CARDS_SCALE
+                inherit = every[k] + bonus if every[k] else 0
+                out[o + 2 + 2 * k] = ((1 if inherit < 1 else inherit) + extra) / CARDS_SCALE
+
+            o = at["skills"] + i * p.skills
+            for k in shown:
+                out[o + k] = 1.0
+            o = at["skills_used"] + i * len(p.once)
+            for k in state.used[s]:
+                out[o + p.once_index[k]] = 1.0
+            o = at["effects"] + i * f["effects"]
+            out[o:o + f["effects"]] = self._effects(mods, state.freemask[s])
+
+        # ---- what only the observing seat knows ----
+        o = at["own_hand"]
+        for k in range(NCARDS):
+            out[o + k] = hand[5 * seat + k] / p.hand_bound
+        o = at["own_face_down"]
+        for k in state.hidden[seat]:
+            out[o + p.draft_index[k]] = 1.0
+        o = at["own_draft"]
+        for k in state.draft[seat]:
+            out[o + p.draft_index[k]] = 1.0
+        if state.basic[seat] >= 0 and not state.shown[seat]:
+            out[at["own_basic"] + p.basic_index[state.basic[seat]]] = 1.0
+
+    def _effects(self, mods: tuple[int, ...], free: int) -> list[float]:
+        """A seat's added-up skill effects and the terrains it settles for free (they
+        change only when a skill is set, so each is worked out once)."""
+        key = (mods, free)
+        hit = self._effect_rows.get(key)
+        if hit is None:
+            hit = [x / MODS_SCALE for x in mods]
+            hit += [1.0 if free >> k & 1 else 0.0 for k in range(NTERRAINS)]
+            if len(self._effect_rows) > 4096:
+                self._effect_rows.clear()
+            self._effect_rows[key] = hit
+        return hit
+
+    def _cells(self, state: QuoVadisState, p: Plan, rel: list[int], out: list[float]
+               ) -> tuple[list[bool], list[int], list[int]]:
+        """The `cells` part, `p.cell_fields` numbers a cell (the `*_FIELD` constants, then
+        the workers and the building's owner by relative seat). Returns, per seat,
+        whether it has a worker on a cell without a building (a city site), its workers
+        on the map and the cubes on its cities that would score now."""
+        n, size = p.n, p.cell_fields
+        terr, bld, cubes, wk = state.terr, state.bld, state.cubes, state.wk
+        fixed = state.options.dominance == "fixed"
+        site, on_map, city_cubes = [False] * n, [0] * n, [0] * n
+        start, owner_at = p.at["cells"], CELL_BASE + n
+        for c in range(p.cells):
+            base = start + c * size
+            out[base + terr[c]] = 1.0
+            if cubes[c]:
+                out[base + CUBES_FIELD] = cubes[c] / CUBES_SCALE
+            code, at = bld[c], c * n
+            seats = 0
+            if code >= 0:
+                kind, owner = code & 3, code >> 2
+                out[base + NTERRAINS + kind] = 1.0
+                out[base + owner_at + rel[owner]] = 1.0
+                if kind == CITY or (kind == RUIN and not fixed):
+                    city_cubes[owner] += cubes[c]
+                if kind != RUIN and not wk[at + owner]:
+                    seats = 1
+            for s in range(n):
+                k = wk[at + s]
+                if k:
+                    out[base + CELL_BASE + rel[s]] = k / CELL_WORKERS
+                    on_map[s] += k
+                    seats += 1
+                    if code == EMPTY:
+                        site[s] = True
+            if seats > 1:
+                out[base + SHARED_FIELD] = 1.0
+        if state.area >= 0:
+            struck = state.struck
+            for i, c in enumerate(state.board.tile_cells[state.area]):
+                out[start + c * size + AREA_FIELD] = 1.0
+                if struck >> i & 1:
+                    out[start + c * size + STRUCK_FIELD] = 1.0
+        if state.phase in (MORALE, KEEP):
+            kept = state.kept
+            for i, c in enumerate(state.contested):
+                out[start + c * size + CONTESTED_FIELD] = 1.0
+                if kept:
+                    out[start + c * size + KEPT_FIELD] = kept[i] / CELL_WORKERS
+        for c in state.movable:
+            out[start + c * size + MOVABLE_FIELD] += 1.0 / CELL_WORKERS
+        return site, on_map, city_cubes
+
+
+def _turns_left(state: QuoVadisState, s: int) -> int:
+    """Own turns still to come, the current one included (none once the game is over)."""
+    if state.phase == OVER:
+        return 0
+    rounds = state.options.rounds
+    if state.start < 0:
+        return rounds
+    n = state.n
+    here, mine = (state.active - state.start) % n, (s - state.start) % n
+    return rounds - state.round_no + (1 if mine >= here else 0)
+
