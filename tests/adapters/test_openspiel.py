@@ -91,8 +91,11 @@ def test_a_resample_keeps_the_players_information(game_id):
         state.apply_action(int(rng.choice(state.legal_actions())))
 
 
-def test_openspiel_ismcts_plays_a_game_to_the_end():
-    game = load("undecim", seed=2)
+@pytest.mark.parametrize("game_id", ["undecim", "cityplan"])
+def test_openspiel_ismcts_plays_a_game_to_the_end(game_id):
+    """Without `allow_inconsistent_action_sets`: the legal actions follow from the
+    information state (City Plan's actions name a card, so its encoding does too)."""
+    game = load(game_id, seed=2)
     rs = np.random.RandomState(0)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, 20, random_state=rs)
     state = game.new_initial_state()

@@ -86,3 +86,25 @@ def _differing(layout, a, b):
             out.append(name)
         at += n
     return out
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_the_legal_actions_follow_from_what_the_mover_sees(game):
+    """Two positions the mover cannot tell apart offer the same choices, so a policy or
+    a search keyed on the observation (OpenSpiel's IS-MCTS) never meets a choice set
+    that changes under it. The positions come from re-dealing what another seat cannot
+    see, which re-deals the mover's own hidden cards too: other copies of the same card."""
+    offered: dict[tuple, frozenset] = {}
+    for variant in game.variants:
+        seats = game.min_seats
+        for state in positions(game, variant, seats, seed=seats + 7, every=5):
+            if state.over:
+                continue
+            other = (state.to_move + 1) % seats
+            for i in range(12):
+                dealt = state.redeal(other, Rng(i))
+                mover = dealt.to_move
+                key = (variant, mover, game.encoder.observe(dealt, mover).tobytes())
+                legal = frozenset(dealt.legal())
+                assert offered.setdefault(key, legal) == legal, (
+                    f"{game.id} {variant}: one observation of seat {mover}, two choice sets")

@@ -46,9 +46,10 @@ def test_the_layout_has_its_documented_length_for_every_table_and_edition():
         for seats in range(2, 6):
             state = new(seats, plain=plain)
             k, incomes = kinds(state), len(state.incomes)
-            size = 16 + 2 * incomes + 3 * k + 2 * seats + seats * (33 + k)
+            deck = 75 if plain else 95  # the deck cards, the only ones a hand holds
+            size = 16 + 2 * incomes + 3 * k + 2 * deck + 2 * seats + seats * (33 + k)
             assert ENCODER.encoding(state).size == size
-    assert ENCODER.encoding(new(4)).size == 399  # the default rule set at four seats
+    assert ENCODER.encoding(new(4)).size == 589  # the default rule set at four seats
 
 
 @pytest.mark.parametrize("plain", [False, True])
@@ -225,7 +226,34 @@ def test_an_edited_content_changes_the_action_index_and_the_layout():
     content = CityPlanContent.model_validate(data)
     shipped, edited = new(4), new(4, content=content)
     assert len(ENCODER.encoding(edited).actions) == len(ENCODER.encoding(shipped).actions) + 9
-    assert ENCODER.encoding(edited).size == ENCODER.encoding(shipped).size + 3 + 4
+    # three more deck cards: one kind more in hand, unseen and every tableau, and
+    # three more cards in hand_cards and paying_card
+    assert ENCODER.encoding(edited).size == ENCODER.encoding(shipped).size + 3 + 4 + 2 * 3
     for action in edited.legal():
         assert ENCODER.encoding(edited).action_from_id(
             ENCODER.encoding(edited).action_id(action)) == action
+
+
+def test_two_copies_of_one_card_in_hand_are_told_apart():
+    """Actions name a card, not its kind: swapping a hand card for another copy of the
+    same kind changes the legal choices, so it must change the observation."""
+    state = new(3)
+    t = ENCODER.tables(3, state.options, state.content)
+    seat = state.to_move
+    card = state.hands[seat][0]
+    twin = next(c for c in state.deck if t.kind[c] == t.kind[card] and c != card)
+    swapped = state.copy()
+    swapped.hands[seat][0] = twin
+    swapped.deck[swapped.deck.index(twin)] = card
+    a, b = ENCODER.observe(state, seat), ENCODER.observe(swapped, seat)
+    assert not np.array_equal(a, b)
+    layout = ENCODER.encoding(state).layout
+    changed = {name for name, x, y in parts(layout, a, b) if not np.array_equal(x, y)}
+    assert "hand_cards" in changed and "hand" not in changed  # same kinds, other copies
+
+
+def parts(layout, a, b):
+    at = 0
+    for name, n in layout:
+        yield name, a[at:at + n], b[at:at + n]
+        at += n

@@ -109,6 +109,8 @@ class CityPlanEncoder(Encoder):
             ("paying_for", k),
             ("choice", 3),
             ("hand", k),
+            ("hand_cards", t.deck_size),
+            ("paying_card", t.deck_size),
             ("unseen", k),
             ("unseen_summary", 2),
             ("status", seats * STATUS),
@@ -203,6 +205,16 @@ class CityPlanEncoder(Encoder):
             seen[kind[x]] += 1
             seen_bonus += bonus[x]
         parts.put("hand", hand)
+        # the cards themselves: actions name a card, not its kind, so the legal choices
+        # follow from the observation only when it says which copies the seat holds
+        own = [0.0] * t.deck_size
+        for x in state.hands[seat]:
+            own[x] = 1.0
+        parts.put("hand_cards", own)
+        building = [0.0] * t.deck_size
+        if phase == PAY:
+            building[state.building] = 1.0
+        parts.put("paying_card", building)
         copies = t.copies
         left = t.deck_size - sum(seen)
         unseen = [(copies[k] - seen[k]) / copies[k] for k in range(nk)]
