@@ -20,7 +20,7 @@ FITS = """() => {
     const width = document.documentElement.clientWidth, height = window.innerHeight;
     const box = document.getElementById("choices").getBoundingClientRect();
     return {scroll: document.scrollingElement.scrollWidth, width,
-            wide: [...document.querySelectorAll('#game *')].filter((e) => e.getBoundingClientRect().right > width)
+            wide: [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > width)
                 .slice(0, 3).map((e) => `${e.tagName}.${e.getAttribute('class')}`),
             choices: box.height > 0 && box.top >= 0 && box.bottom <= height + 0.5
                      && box.left >= 0 && box.right <= width + 0.5};
