@@ -54,7 +54,13 @@ export function piecesOf(cell) {
   return out;
 }
 
+// The key of the area tile of genesis numbers a and b, as the world's tiles are labelled.
+export function areaKey(a, b) {
+  return `${Math.min(a, b)}-${Math.max(a, b)}`;
+}
+
 // cells: view cells [{id, terrain, ...pieces}]; area: tile label such as "2-4" or null;
+// options.tiles (the view's tiles: pair, cells) makes every tile a target,
 // options.numbers "id" labels each cell by its id (the game's own cell numbers) instead of
 // its place in the tile, options.rings (tile label -> terrain) rings a tile's centre, and
 // options.terrainNames gives the game's own Japanese terrain words.
@@ -88,5 +94,24 @@ export function world(board, cells, area, lang, options = {}) {
   }
   const chosen = board.tiles.find((tile) => tile.label === area);
   if (chosen) root.append(svg("path", { d: chosen.outline, class: "area", "data-area": area }));
+  // each area tile as one target `area:<a>-<b>` (lower number first) over its cells: it
+  // takes taps only while a choice names it (soan.css), so cells stay tappable otherwise
+  // (with the blank hex at its centre, where a tile of three cells has one)
+  const shapes = new Map(board.cells.map((c) => [c.id, c]));
+  const centreOf = (points) => {
+    const xy = points.split(" ").map((p) => p.split(",").map(Number));
+    return [xy.reduce((a, p) => a + p[0], 0) / xy.length, xy.reduce((a, p) => a + p[1], 0) / xy.length];
+  };
+  const blanks = board.blank.map((points) => [points, centreOf(points)]);
+  for (const tile of options.tiles || []) {
+    const key = areaKey(tile.pair[0], tile.pair[1]);
+    const hit = svg("g", { class: "tile-hit", "data-target": `area:${key}` });
+    for (const id of tile.cells) for (const points of (shapes.get(id) || { hexes: [] }).hexes) hit.append(svg("polygon", { points }));
+    const placed = board.tiles.find((t) => t.label === `${tile.pair[0]}-${tile.pair[1]}`);
+    for (const [points, [x, y]] of blanks) {
+      if (placed && Math.abs(x - placed.x) < 2 && Math.abs(y - placed.y) < 2) hit.append(svg("polygon", { points }));
+    }
+    root.append(hit);
+  }
   return root;
 }

@@ -48,11 +48,24 @@ export async function draw(message, ctx) {
   const game = document.getElementById("game");
   game.replaceChildren();
   module.draw(game, message, ctx);
+  labelCells(game);
   drawSeats(document.getElementById("seats"), message, ctx);
   drawLog(document.getElementById("log"), message, ctx, module);
   drawResult(document.getElementById("result"), message, ctx);
   const choices = document.getElementById("choices");
   if (choices) drawChoices(choices, message, ctx, module);
+}
+
+// A table's cells carry their column's heading, so that on a phone a row reads as a
+// card of "heading: value" pairs (soan.css) instead of scrolling sideways.
+function labelCells(root) {
+  for (const table of root.querySelectorAll("table")) {
+    const heads = [...table.querySelectorAll("thead th")].map((th) => th.textContent);
+    if (!heads.length) continue;
+    for (const row of table.querySelectorAll("tbody tr")) {
+      [...row.children].forEach((cell, i) => { if (heads[i]) cell.dataset.label = heads[i]; });
+    }
+  }
 }
 
 function drawSeats(root, message, ctx) {
@@ -131,24 +144,50 @@ function choiceWords(module, choice, message, ctx) {
   return own || translate(module, choice.label, ctx);
 }
 
+// The choices: on a wide screen the side panel that follows the viewport, on a phone a
+// sheet fixed to the bottom of the screen (soan.css) that its header folds and unfolds.
+// The buttons are the accessible path; the board's highlighted targets are shortcuts.
+let folded = false;
+let wasMine = false;
+
 function drawChoices(root, message, ctx, module) {
   root.replaceChildren();
+  const mine = Boolean(message.your_turn);
+  if (mine && !wasMine) folded = false;  // a new turn opens the sheet
+  wasMine = mine;
   if (message.seat === null || message.seat === undefined) {
-    root.append(el("p", { text: t("table.spectator") }));
+    root.append(el("p", { class: "prompt", text: t("table.spectator") }));
     return;
   }
-  if (message.your_turn) {
-    root.append(el("h3", { text: t("table.your_turn") }));
+  if (!mine && !message.undo && message.over) return;
+  const body = el("div", { id: "choice-body", class: "choice-body" });
+  const toggle = el("button", {
+    class: "quiet sheet-toggle", type: "button", "aria-controls": "choice-body",
+    "aria-expanded": String(!folded), "aria-label": t(folded ? "table.show" : "table.hide"),
+    text: folded ? "▴" : "▾",
+  });
+  const prompt = mine ? t("table.your_turn") : message.over ? t("table.over") : `${t("table.waiting")} ${message.to_move + 1}`;
+  const head = el("div", { class: "sheet-head" }, el("h3", { class: "prompt", text: prompt }), toggle);
+  toggle.addEventListener("click", () => {
+    folded = !folded;
+    root.classList.toggle("folded", folded);
+    toggle.setAttribute("aria-expanded", String(!folded));
+    toggle.setAttribute("aria-label", t(folded ? "table.show" : "table.hide"));
+    toggle.textContent = folded ? "▴" : "▾";
+  });
+  root.classList.toggle("folded", folded);
+  root.append(head, body);
+  if (mine) {
     const list = el("div", { class: "choice-list" });
     message.choices.forEach((choice, i) => {
       list.append(el("button", {
-        class: "choice", "data-action": JSON.stringify(choice.action), "data-index": i,
+        class: "choice", type: "button", "data-action": JSON.stringify(choice.action), "data-index": i,
         onclick: () => ctx.send({ type: "action", action: choice.action, ply: message.ply }),
       }, choiceWords(module, choice, message, ctx)));
     });
-    root.append(list);
+    body.append(list);
     const targets = targetsOf(message, module);
-    if (targets.size) root.append(el("p", { class: "hint", text: t("table.click_hint") }));
+    if (targets.size) body.append(el("p", { class: "hint", text: t("table.click_hint") }));
     for (const node of document.querySelectorAll("#game [data-target]")) {
       const chosen = targets.get(node.dataset.target);
       if (!chosen) continue;
@@ -156,27 +195,30 @@ function drawChoices(root, message, ctx, module) {
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
       node.setAttribute("title", chosen.map((c) => choiceWords(module, c, message, ctx)).join(" / "));
-      const pick = () => {
+      const pick = (event) => {
+        event.stopPropagation();
         if (chosen.length === 1) ctx.send({ type: "action", action: chosen[0].action, ply: message.ply });
         else flash(chosen);
       };
       node.addEventListener("click", pick);
-      node.addEventListener("keydown", (e) => { if (e.key === "Enter") pick(); });
+      node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(e); } });
     }
-  } else if (!message.over) {
-    root.append(el("p", { text: `${t("table.waiting")} ${message.to_move + 1}` }));
   }
   if (message.undo) {
-    root.append(el("button", { id: "undo", class: "quiet", onclick: () => ctx.send({ type: "undo" }), text: t("table.undo") }));
+    body.append(el("button", { id: "undo", class: "quiet", type: "button", onclick: () => ctx.send({ type: "undo" }), text: t("table.undo") }));
   }
 }
 
+// A target naming several choices: unfold the choices and light those buttons.
 function flash(choices) {
-  for (const choice of choices) {
+  const root = document.getElementById("choices");
+  if (root && root.classList.contains("folded")) root.querySelector(".sheet-toggle")?.click();
+  choices.forEach((choice, i) => {
     const button = document.querySelector(`.choice[data-action='${JSON.stringify(choice.action)}']`);
     if (button) {
+      if (i === 0) button.scrollIntoView({ block: "nearest" });
       button.classList.add("flash");
       setTimeout(() => button.classList.remove("flash"), 900);
     }
-  }
+  });
 }

@@ -78,4 +78,15 @@ if (config.seat !== null && "Notification" in window && Notification.permission 
   });
 }
 
+// On a phone the choices are a sheet over the bottom of the screen: the page keeps that
+// much room below the board so nothing stays hidden under it, and the log starts folded.
+const narrow = window.matchMedia("(max-width: 900px)");
+const choices = document.getElementById("choices");
+if (narrow.matches) document.getElementById("log-panel").open = false;
+if ("ResizeObserver" in window) {
+  new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--sheet", `${choices.offsetHeight}px`);
+  }).observe(choices);
+}
+
 connect();

@@ -2,7 +2,7 @@
 // tracks, genesis cards and grace area, and the seat's own grace hand.
 
 import { el, ja, phaseStat, section, stat } from "../dom.js";
-import { world } from "../hexworld.js";
+import { areaKey, world } from "../hexworld.js";
 
 const ACTIONS_JA = { Blessing: "祝福", Revelation: "啓示", Prosperity: "繁栄", Disaster: "天災", Labour: "労働" };
 const TERRAIN_JA = { plains: "平地", mountain: "山岳", desert: "砂漠", snow: "氷雪", sea: "海", scorched: "焦熱" };
@@ -14,9 +14,14 @@ const PHASES_JA = {
 const CELL = new Set(["place", "remove", "build", "vandal", "return"]);
 const CARD = new Set(["grace", "discard", "keep"]);
 
+// Lowering two genesis cards (or one and the wild card) picks an area: its tile on the
+// board; lowering one card picks an action: that card among the seat's genesis cards.
 export function target(action) {
   if (CELL.has(action[0])) return `cell:${action[1]}`;
   if (CARD.has(action[0])) return `card:${action[1]}`;
+  if (action[0] === "area" || action[0] === "wild") return `area:${areaKey(action[1], action[2])}`;
+  if (action[0] === "act") return `genesis:${action[1]}`;
+  if (action[0] === "wildact") return "genesis:W";
   return null;
 }
 
@@ -29,7 +34,7 @@ export function draw(root, message, ctx) {
     v.area ? stat(ja(L, "Area", "エリア"), v.area) : null, " ",
     action ? stat(ja(L, "Action", "アクション"), action + (v.wild_used ? " (W)" : "")) : null,
     v.ending ? el("b", { class: "warn", text: ja(L, " Last round", " 最終ラウンド") }) : null));
-  if (message.board) root.append(el("div", { class: "board" }, world(message.board, v.world.cells, v.area, L)));
+  if (message.board) root.append(el("div", { class: "board" }, world(message.board, v.world.cells, v.area, L, { tiles: v.world.tiles })));
   if (v.war) root.append(war(v, ctx));
   root.append(gods(v, message, ctx));
   if (v.offer) root.append(section(ja(L, "Grace cards offered: keep some", "配られた恩寵カード: 残すものを選ぶ"), cards(v.offer, ctx)));
@@ -54,7 +59,9 @@ function gods(v, message, ctx) {
     el("td", { title: s.race_text || "" }, s.race ? ctx.name(s.race) : "—"),
     el("td", { text: s.vp }), el("td", { text: s.fp }), el("td", { class: "total", text: s.score }), el("td", { text: s.food }),
     el("td", { text: `${s.workers_on_map} (${s.workers_left})` }), el("td", { text: s.houses_left }),
-    el("td", { text: s.hand_size }), el("td", { class: "genesis", text: s.genesis.up.join(" ") || "—" }),
+    el("td", { text: s.hand_size }), el("td", { class: "genesis" }, s.genesis.up.length ? s.genesis.up.map((g) => el("span", {
+      class: "genesis-card", "data-genesis": g, "data-target": s.seat === message.seat ? `genesis:${g}` : null, text: g,
+    })) : "—"),
     el("td", {}, s.grace_area.length ? cards(s.grace_area, ctx, s.seat === message.seat) : "—")));
   return el("table", { class: "gods" }, el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { text: h })))), el("tbody", {}, rows));
 }

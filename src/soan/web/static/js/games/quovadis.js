@@ -3,7 +3,7 @@
 // seat's own epic hand, face-down skills and draft hand.
 
 import { el, ja, phaseStat, section, stat } from "../dom.js";
-import { world } from "../hexworld.js";
+import { areaKey, world } from "../hexworld.js";
 
 // The epic cards in their printed order (the engine's card numbers), with English words.
 const CARDS = ["祝福", "労働", "奇跡", "啓示", "繁栄"];
@@ -19,11 +19,13 @@ const PHASES_JA = {
 };
 const CELL = { place: 1, city: 1, fort: 1, temple: 1, keep: 1, smite: 1, move: 2 };
 const SKILL = new Set(["pick", "reveal", "skill"]);
+const AREA = new Set(["area", "free", "free2"]); // genesis cards naming the creation area: its tile
 
 export function target(action) {
   if (action[0] in CELL) return `cell:${action[CELL[action[0]]]}`;
   if (["card", "plea", "discard"].includes(action[0])) return `card:${action[1]}`;
   if (SKILL.has(action[0])) return `skill:${action[1]}`;
+  if (AREA.has(action[0])) return `area:${areaKey(action[1], action[2])}`;
   return null;
 }
 
@@ -38,7 +40,7 @@ export function draw(root, message, ctx) {
     stat(ja(L, "Epic deck", "山札"), v.deck)));
   if (message.board) {
     const rings = Object.fromEntries(v.world.tiles.filter((t) => t.ring).map((t) => [`${t.pair[0]}-${t.pair[1]}`, t.ring]));
-    root.append(el("div", { class: "board" }, world(message.board, v.world.cells, v.area, L, { numbers: "id", rings, terrainNames: L === "ja" ? TERRAIN_JA : null })));
+    root.append(el("div", { class: "board" }, world(message.board, v.world.cells, v.area, L, { numbers: "id", rings, tiles: v.world.tiles, terrainNames: L === "ja" ? TERRAIN_JA : null })));
     root.append(legend(v, ctx));
   }
   root.append(genesis(v, ctx));

@@ -29,7 +29,22 @@ export function target(action, message) {
     return `face:${zone}:${action.length > 1 ? action[1] : EG}:${kind}`;
   }
   if (kind === "target") return `seat:${action[1]}`;
+  if (kind === "die") return `die:${action[1]}`;
+  if (kind === "take" || kind === "give") {
+    // the card of that face in the front it leaves: the victim's (take) or the giver's own
+    const seat = kind === "take" ? message.view.victim : message.seat;
+    return `front:${seat}:${stolenFace(action, message)}`;
+  }
   return null;
+}
+
+// The face a take or give moves, as its choice's words name it ("Take a 草原 (grassland)
+// land from seat 2", "Give seat 1 your an enemy").
+function stolenFace(action, message) {
+  const same = (c) => c.action.length === action.length && c.action.every((x, i) => x === action[i]);
+  const choice = (message.choices || []).find(same);
+  const named = choice && choice.label.match(/(?:^Take|your) an? (\S+)/);
+  return named ? named[1] : action[1];
 }
 
 export function draw(root, message, ctx) {
@@ -40,7 +55,7 @@ export function draw(root, message, ctx) {
     phaseStat(L, v.phase, PHASES_JA), " ",
     v.resolving ? stat(ja(L, "Resolving", "処理中"), `${ctx.seatName(v.resolving.seat)} · ${v.resolving.card.number} ${ctx.name(v.resolving.card.name)}`) : null, " ",
     stat(ja(L, "Deck", "山札"), v.deck)));
-  root.append(moon(v.moon, L));
+  root.append(moon(v.moon, L, message));
   root.append(section(`${ja(L, "Field", "場")}${v.face_down_actions ? ` (${ja(L, "face down", "伏せ")}: ${v.face_down_actions})` : ""}`,
     el("div", { class: "cards field" }, v.field.length ? v.field.map((c) => action(c, ctx, true)) : el("span", { class: "muted", text: "—" }))));
   root.append(section(ja(L, "Awards", "アワード"), el("div", { class: "cards awards" }, v.awards.length ? v.awards.map((a) => el("div", { class: "card award", title: a.english },
@@ -53,7 +68,7 @@ export function draw(root, message, ctx) {
     v.discard.length ? v.discard.map((c) => `${c.faces.join("/")} ×${c.count}`).join(", ") : "—"));
 }
 
-function moon(m, L) {
+function moon(m, L, message) {
   const dots = Array.from({ length: m.cap }, (_, i) => el("span", { class: `counter${i < m.counters ? " on" : ""}` }));
   return el("section", { class: `block moon${m.night ? " night" : ""}`, "data-moon": m.counters },
     el("h4", { text: ja(L, "The red moon", "赤い月") }),
@@ -61,7 +76,16 @@ function moon(m, L) {
       el("b", { class: "moon-counters", text: `${m.counters} / ${m.cap}` }), ` ${ja(L, "time counters", "タイムカウンター")}`, " · ",
       ja(L, "moon die", "ムーンダイス"), " ",
       el("b", { class: "moon-die", "data-die": m.die || "", text: m.die ? `${DIE[m.die]} ${m.die}` : "—" }),
-      m.night ? el("b", { class: "warn", text: ja(L, " · the red moon night!", " · 赤い月の夜!") }) : null));
+      m.night ? el("b", { class: "warn", text: ja(L, " · the red moon night!", " · 赤い月の夜!") }) : null),
+    dieFaces(message, L));
+}
+
+// When the seat sets the moon die, each value it may choose is a face to tap.
+function dieFaces(message, L) {
+  const values = (message.choices || []).filter((c) => c.action[0] === "die").map((c) => c.action[1]);
+  if (!values.length) return null;
+  return el("div", { class: "die-faces", "aria-label": ja(L, "Set the moon die", "ムーンダイスの目") },
+    values.map((n) => el("span", { class: "die-face", "data-target": `die:${n}`, "data-die-face": n, text: DIE[n] })));
 }
 
 function action(c, ctx, clickable) {
@@ -74,14 +98,17 @@ function action(c, ctx, clickable) {
 
 // A resource card by its two faces: land over resource, or enemy over gold. `shown` names
 // the face up in a front; in a hand or the market each face is its own target.
-function resource(c, ctx, zone, shown = null) {
+function resource(c, ctx, zone, shown = null, seat = null) {
   const L = ctx.lang;
   const keys = c.type === EG ? ["enemy", "gold"] : ["land", "resource"];
   const halves = c.faces.map((face, i) => el("div", {
     class: `face ${keys[i]} f-${FACE_EN[face] || "other"}${shown && shown !== face ? " under" : ""}`,
     "data-target": zone ? `face:${zone}:${c.type}:${keys[i]}` : null, "data-face": face,
   }, el("b", { text: face }), L === "ja" ? null : el("small", { text: ` ${FACE_EN[face] || ""}` })));
-  return el("div", { class: `card resource-card${c.type === EG ? " enemy-gold" : ""}`, "data-type": c.type },
+  return el("div", {
+    class: `card resource-card${c.type === EG ? " enemy-gold" : ""}`, "data-type": c.type,
+    "data-target": shown && seat !== null ? `front:${seat}:${shown}` : null,
+  },
     ...halves, c.count > 1 ? el("div", { class: "count", text: `×${c.count}` }) : null);
 }
 
@@ -111,17 +138,25 @@ function seat(s, v, ctx) {
       stat("VP", s.points), " ", stat(ja(L, "resource cards", "リソースカード"), s.hand_size), " ",
       stat(ja(L, "action cards", "アクションカード"), s.action_cards), " ",
       stat(ja(L, "lands", "土地"), counts(f.lands)), " ", stat(ja(L, "resources", "資源"), counts(f.resources)), " ",
-      stat(ja(L, "enemies", "敵"), f.enemies), " ", stat(ja(L, "gold", "金"), f.gold), " ",
+      frontStat(stat(ja(L, "enemies", "敵"), f.enemies), s.seat, "enemy"), " ",
+      frontStat(stat(ja(L, "gold", "金"), f.gold), s.seat, "gold"), " ",
       f.fiefs ? stat(ja(L, "fiefs", "版図"), f.fiefs) : null,
       s.enemies_slain ? stat(ja(L, "enemies slain at night", "赤い月の夜の討伐"), s.enemies_slain) : null,
       s.picked ? el("b", { text: ja(L, "has chosen", "選択済み") }) : null),
     s.played ? el("div", { class: "played" }, `${ja(L, "Played", "出したカード")}: `, el("b", { text: `${s.played.number} ${s.played.name}` })) : null,
     s.known_action_cards.length ? el("div", { class: "hint" }, `${ja(L, "Action cards in hand (seen taken)", "手札のアクションカード (公開情報)")}: `,
       s.known_action_cards.map((c) => `${c.number} ${c.name}`).join(", ")) : null,
-    el("div", { class: "cards front" }, f.cards.length ? f.cards.map((c) => resource(c, ctx, null, c.shown)) : el("span", { class: "muted", text: ja(L, "front: empty", "場: なし") })),
+    el("div", { class: "cards front" }, f.cards.length ? f.cards.map((c) => resource(c, ctx, null, c.shown, s.seat)) : el("span", { class: "muted", text: ja(L, "front: empty", "場: なし") })),
     s.settlements.length ? el("div", { class: "settlements" }, ...s.settlements.map((st) => el("div", { class: "settlement", "data-level": st.level },
       el("b", { text: `${ja(L, "Level", "レベル")} ${st.level}` }), " ",
       st.kind === "mixed" ? ja(L, "mixed", "異なる資源") : st.resource, ": ", st.cards.join(" ")))) : null);
+}
+
+// A seat's enemies or gold in its front: a target for taking or giving one.
+function frontStat(node, seat, face) {
+  node.classList.add("front-stat");
+  node.dataset.target = `front:${seat}:${face}`;
+  return node;
 }
 
 const PHRASES = [
