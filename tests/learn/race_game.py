@@ -94,6 +94,7 @@ class RaceGame(Game):
     Options = Options
     variants: ClassVar[dict[str, Variant]] = {"default": Variant("the only way to play")}
     encoder = RaceEncoder()
+    max_actions = 60  # two seats that only wait would go on for ever
 
     def load_content(self, path: str | None = None) -> Any:
         return SimpleNamespace(hash=f"race:{path or 'shipped'}")

@@ -54,7 +54,8 @@ def train(
     loaded = game.load_content(str(content) if content else None)
     spec = TrainSpec(game, players, options, loaded, str(content) if content else None,
                      variant, seed, minutes, games, eval_games=eval_games,
-                     jobs=jobs or os.cpu_count() or 1, models=str(models) if models else None)
+                     jobs=(os.cpu_count() or 1) if jobs is None else jobs,
+                     models=str(models) if models else None)
     spec.check()
     console.print(f"Training {game.title} at {players} seats ({variant}) for {minutes:g} "
                   f"minutes, {spec.games} games a generation, {spec.jobs} jobs.", markup=False)

@@ -222,9 +222,24 @@ class Learned:
                           f"this rule set has {size} for {state.seats}")
 
     def values_for(self, states: list[State], seat: int) -> np.ndarray:
-        """`seat`'s expected win share in each of `states` (one batch)."""
+        """`seat`'s expected win share in each of `states` (one batch); a finished game
+        counts its real outcome, not the model's guess."""
         x = np.stack([self.encoder.observe(s, seat) for s in states])
-        return self.model.predict(x)[:, 0]
+        out = self.model.predict(x)[:, 0]
+        for i, s in enumerate(states):
+            if s.over:
+                out[i] = final_shares(s)[seat]
+        return out
+
+
+def final_shares(state: State) -> list[float]:
+    """Each seat's share of the win of a finished game: 1/k to each of k winners, an
+    even share on a draw or a game stopped unfinished."""
+    winners = state.winners() or range(state.seats)
+    out = [0.0] * state.seats
+    for s in winners:
+        out[s] = 1.0 / len(winners)
+    return out
 
 
 class LearnedEvaluator(Evaluator):
@@ -235,6 +250,8 @@ class LearnedEvaluator(Evaluator):
         self.model = model
 
     def evaluate(self, state: State) -> list[float]:
+        if state.over:
+            return final_shares(state)
         encoder = state.game.encoder
         x = np.stack([encoder.observe(state, s) for s in range(state.seats)])
         own = self.model.predict(x)[:, 0]

@@ -37,7 +37,7 @@ from soan.bots.match import bot_rngs, choose
 from soan.engine.core import Game, SoanError, State, options_from_dict
 from soan.engine.registry import get_game
 from soan.engine.rng import Rng
-from soan.learn.model import ModelKey, ValueModel, canonical_options, soan_version
+from soan.learn.model import ModelKey, ValueModel, canonical_options, final_shares, soan_version
 
 MAX_ROWS = 300_000  # the newest rows kept for fitting
 Z95 = 1.959963984540054
@@ -66,7 +66,7 @@ class TrainSpec:
     generations: int = 0  # stop after this many generations (0: only the budget stops)
     models: str | None = None
     hidden: tuple[int, ...] = (64, 64)
-    sample: float = 0.25  # share of positions recorded
+    sample: float = 0.1  # share of positions recorded
     explore: float = 0.1  # share of random actions in self-play
     margin: float = 0.02  # win share above fair a new model needs to be kept
     baselines: tuple[str, ...] = ("heuristic", "random")
@@ -118,15 +118,7 @@ class TrainResult:
 
 # ---- playing -----------------------------------------------------------------------------
 
-def win_shares(state: State) -> list[float]:
-    """Each seat's share of the win: 1/k to each of k winners, 1/seats each on a draw
-    or an unfinished game."""
-    winners = state.winners() or range(state.seats)
-    share = 1.0 / len(winners)
-    out = [0.0] * state.seats
-    for s in winners:
-        out[s] = share
-    return out
+win_shares = final_shares
 
 
 def relative(values: Sequence[float], seat: int) -> list[float]:
@@ -292,8 +284,11 @@ class Players:
 # ---- fitting ---------------------------------------------------------------------------------
 
 def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int,
-        max_iter: int = 60) -> tuple[ValueModel, float]:
-    """A value model fitted on 90% of the rows, and its mean squared error on the rest."""
+        previous: Any = None, max_iter: int = 30) -> tuple[ValueModel, float, Any]:
+    """A value model fitted on 90% of the rows, its mean squared error on the rest, and
+    the regressor. With the `previous` (regressor, mean, scale) the fit starts from its
+    weights and standardisation and runs a third of the epochs."""
+    import copy
     import warnings
 
     from sklearn.exceptions import ConvergenceWarning
@@ -302,20 +297,27 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int,
     order = np.random.default_rng(seed).permutation(len(x))
     cut = max(1, len(x) // 10) if len(x) >= 20 else 0
     held, used = order[:cut], order[cut:]
-    mean = x[used].mean(axis=0)
-    scale = x[used].std(axis=0)
-    scale[scale < 1e-6] = 1.0
-    regressor = MLPRegressor(hidden_layer_sizes=hidden, activation="relu", alpha=1e-4,
-                             batch_size=min(256, len(used)), learning_rate_init=1e-3,
-                             max_iter=max_iter, random_state=seed % 2**32,
-                             n_iter_no_change=5, tol=1e-5)
+    # about 1,000 gradient steps at least: many epochs over few rows, few over many
+    max_iter = int(np.clip(256_000 / max(1, len(used)), max_iter, 300))
+    if previous is None:
+        mean = x[used].mean(axis=0)
+        scale = x[used].std(axis=0)
+        scale[scale < 1e-6] = 1.0
+        regressor = MLPRegressor(hidden_layer_sizes=hidden, activation="relu", alpha=1e-4,
+                                 batch_size=min(256, len(used)), learning_rate_init=1e-3,
+                                 max_iter=max_iter, random_state=seed % 2**32,
+                                 n_iter_no_change=4, tol=1e-5)
+    else:
+        regressor, mean, scale = copy.deepcopy(previous[0]), previous[1], previous[2]
+        regressor.set_params(warm_start=True, max_iter=max(3, max_iter // 3),
+                             batch_size=min(256, len(used)))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         regressor.fit((x[used] - mean) / scale, y[used])
     model = ValueModel.from_sklearn(regressor, mean, scale)
     check = held if cut else used
     loss = float(np.mean((model.predict(x[check]) - y[check]) ** 2))
-    return model, loss
+    return model, loss, (regressor, mean, scale)
 
 
 def strength(against: str, shares: list[float]) -> Strength:
@@ -340,6 +342,7 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
     xs: list[np.ndarray] = []
     ys: list[np.ndarray] = []
     best: ValueModel | None = None
+    previous: Any = None  # the kept regressor and its standardisation: the next fit starts there
     history: list[dict[str, Any]] = []
     next_seed = spec.seed * 1_000_003 % 2**62
     players = Players(spec)
@@ -364,7 +367,8 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
                 xs, ys = [rows_x], [rows_y]
             state.update(phase="fitting", elapsed=time.perf_counter() - started)
             report(state)
-            candidate, loss = fit(rows_x, rows_y, spec.hidden, spec.seed + generation)
+            candidate, loss, fitted = fit(rows_x, rows_y, spec.hidden, spec.seed + generation,
+                                          previous)
             record: dict[str, Any] = {"generation": generation, "rows": len(rows_x),
                                       "loss": round(loss, 5)}
             if best is None:
@@ -383,6 +387,8 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
                 state["strength"] = f"{gate.share:.0%} vs best"
                 if kept:
                     best = candidate
+            if kept:
+                previous = fitted
             record["kept"] = kept
             record["seconds"] = round(time.perf_counter() - generation_start, 1)
             history.append(record)
