@@ -13,6 +13,7 @@ import typer
 
 from soan.console import SoanGroup, console, set_debug
 from soan.lab.cli import register as register_lab
+from soan.learn.cli import register as register_learn
 from soan.web.cli import register as register_web
 
 app = typer.Typer(
@@ -209,4 +210,5 @@ def content_copy(
 
 
 register_lab(app)
+register_learn(app)
 register_web(app)

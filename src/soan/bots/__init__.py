@@ -24,6 +24,7 @@ from typing import Any
 from soan.bots.base import Bot, BotSpecError, describe_failure
 from soan.bots.heuristic import heuristic_bot
 from soan.bots.ismcts import Ismcts
+from soan.bots.learned import LearnedBot
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 
@@ -49,6 +50,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "random": _without_options(random_bot),
     "heuristic": _without_options(heuristic_bot),
     "ismcts": Ismcts,
+    "learned": LearnedBot,  # needs a model trained for the rule set: `soan train`
 }
 
 

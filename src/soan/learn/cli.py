@@ -1,0 +1,88 @@
+"""`soan train GAME`: self-play training of a learned value for one rule set."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from soan.console import console
+
+GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="Game id, see `soan games`.")]
+
+
+def train(
+    game_id: GameArgument,
+    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 4,
+    variant: Annotated[str, typer.Option(help="Named variant, see `soan games`.")] = "default",
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="Rule number override key=value (repeat for several).")] = None,
+    content: Annotated[Path | None, typer.Option(
+        help="An edited copy of the game's content file.")] = None,
+    minutes: Annotated[float, typer.Option(help="Training budget in minutes.")] = 10.0,
+    games: Annotated[int, typer.Option(help="Self-play games per generation.")] = 200,
+    eval_games: Annotated[int, typer.Option(
+        "--eval-games", help="Games against each baseline (heuristic, random) at the end.")
+    ] = 200,
+    jobs: Annotated[int | None, typer.Option(
+        help="Processes to play with (default: all cores).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the self-play games.")] = 1,
+    models: Annotated[Path | None, typer.Option(
+        help="Model cache folder (default: $SOAN_MODELS or ~/.cache/soan/models).")] = None,
+) -> None:
+    """Train a learned value for one rule set by self-play, keep it in the model cache
+    with its model card, and print how strong it is against the heuristic and random.
+    The `learned` bot plays with it: --seats learned,heuristic,...
+
+    Example: soan train undecim -n 4 --minutes 10
+    """
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from soan.engine.registry import get_game
+    from soan.learn.train import TrainSpec
+    from soan.learn.train import train as run_training
+    from soan.table import parse_option_args
+
+    game = get_game(game_id)
+    options = game.options(variant, **parse_option_args(game, option or []))
+    if content is not None and not content.is_file():
+        from soan.learn.train import TrainError
+
+        raise TrainError(f"--content {content}: no such file")
+    loaded = game.load_content(str(content) if content else None)
+    spec = TrainSpec(game, players, options, loaded, str(content) if content else None,
+                     variant, seed, minutes, games, eval_games=eval_games,
+                     jobs=(os.cpu_count() or 1) if jobs is None else jobs,
+                     models=str(models) if models else None)
+    spec.check()
+    console.print(f"Training {game.title} at {players} seats ({variant}) for {minutes:g} "
+                  f"minutes, {spec.games} games a generation, {spec.jobs} jobs.", markup=False)
+    with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+                  TextColumn("{task.fields[detail]}"), console=console,
+                  transient=False) as bar:
+        task = bar.add_task("generation 0", total=spec.minutes * 60, detail="")
+
+        def show(state: dict[str, Any]) -> None:
+            loss = "-" if state["loss"] is None else f"{state['loss']:.4f}"
+            bar.update(task, completed=min(state["elapsed"], state["budget"]),
+                       description=f"generation {state['generation']} {state['phase']}",
+                       detail=f"games {state['games']}  loss {loss}  "
+                              f"strength {state['strength'] or '-'}")
+
+        result = run_training(spec, show)
+    card = result.card
+    console.print(f"Model card: {result.card_path}", markup=False)
+    console.print(f"{card['generations']} generations, {card['games']} games, "
+                  f"{card['rows']:,} rows, {card['training_seconds']:.0f} s, loss "
+                  f"{card['loss']:.4f}.", markup=False)
+    for s in card["strength"]:
+        console.print(f"learned in one seat against {s['against']}: {s['share']:.1%} "
+                      f"({s['low']:.1%}-{s['high']:.1%}) in {s['games']} games, fair "
+                      f"{card['fair_share']:.1%}", markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Mount `soan train` on the main `soan` app."""
+    app.command(name="train")(train)

@@ -1,0 +1,258 @@
+"""A learned value of positions for one rule set: weights, a NumPy forward pass, the
+cache key, and saving and loading.
+
+The model reads a seat's observation (`game.encoder.observe(state, seat)`) and gives
+that seat's expected outcome, seat-relative: output 0 is the observing seat's win
+share, output k the win share of the seat k places after it. It is a small multilayer
+perceptron fitted with scikit-learn (`soan.learn.train`); here it is only arrays, so
+playing with it needs NumPy alone and costs a few matrix products.
+
+A model belongs to one rule set. `ModelKey` names it: game, seat count, options (their
+canonical JSON), content hash and soan version; its digest names the model's folder in
+the cache (`~/.cache/soan/models`, or `SOAN_MODELS`, or `--models DIR`), which holds
+`weights.npz` and `card.json` (the model card). Asking for a rule set with no model
+raises `NoModel`, saying how to train one; nothing falls back to another model.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from soan.engine.core import Evaluator, SoanError, State, options_to_dict
+
+WEIGHTS, CARD = "weights.npz", "card.json"
+ENV = "SOAN_MODELS"
+# rough minutes `soan train` needs for a usable model: quoted when none exists
+TRAIN_MINUTES = {"cityplan": 10, "populous": 15, "quovadis": 30, "undecim": 20}
+
+
+class NoModel(SoanError):
+    """No learned model exists for a rule set (or the file is not a soan model)."""
+
+
+def soan_version() -> str:
+    try:
+        return version("soan")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+def models_dir(override: str | Path | None = None) -> Path:
+    """Where models are cached: `override`, else `$SOAN_MODELS`, else ~/.cache/soan/models."""
+    if override:
+        return Path(override).expanduser()
+    if os.environ.get(ENV):
+        return Path(os.environ[ENV]).expanduser()
+    return Path.home() / ".cache" / "soan" / "models"
+
+
+def canonical_options(options: Any) -> str:
+    """The options as sorted-key compact JSON (the same rules give the same text)."""
+    data = options_to_dict(options) if dataclasses.is_dataclass(options) else dict(options)
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class ModelKey:
+    """The rule set a model belongs to."""
+
+    game: str
+    seats: int
+    options: str  # canonical JSON
+    content_hash: str
+    soan_version: str
+
+    @classmethod
+    def of(cls, game: Any, seats: int, options: Any, content: Any) -> ModelKey:
+        return cls(game.id, seats, canonical_options(options), game.content_hash(content),
+                   soan_version())
+
+    @classmethod
+    def of_state(cls, state: State) -> ModelKey:
+        return cls.of(state.game, state.seats, state.options, state.content)
+
+    @property
+    def digest(self) -> str:
+        text = json.dumps(dataclasses.asdict(self), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    @property
+    def folder(self) -> str:
+        return f"{self.game}-{self.seats}p-{self.digest}"
+
+    def path(self, models: str | Path | None = None) -> Path:
+        return models_dir(models) / self.folder
+
+    def fields(self) -> dict[str, Any]:
+        out = dataclasses.asdict(self)
+        out["options"] = json.loads(self.options)
+        return out
+
+
+def _relu(x: np.ndarray) -> np.ndarray:
+    return np.maximum(x, 0.0, out=x)
+
+
+ACTIVATIONS = {"relu": _relu, "tanh": np.tanh, "identity": lambda x: x,
+               "logistic": lambda x: 1.0 / (1.0 + np.exp(-x))}
+
+
+class ValueModel:
+    """A multilayer perceptron as arrays: standardise the input, then
+    `activation(x @ W + b)` per hidden layer and `x @ W + b` at the output."""
+
+    def __init__(self, weights: list[np.ndarray], biases: list[np.ndarray], mean: np.ndarray,
+                 scale: np.ndarray, activation: str = "relu", card: dict[str, Any] | None = None
+                 ) -> None:
+        if activation not in ACTIVATIONS:
+            raise NoModel(f"unknown activation {activation!r} in a model")
+        self.weights = [np.asarray(w, dtype=np.float32) for w in weights]
+        self.biases = [np.asarray(b, dtype=np.float32) for b in biases]
+        self.mean = np.asarray(mean, dtype=np.float32)
+        self.scale = np.asarray(scale, dtype=np.float32)
+        self.activation = activation
+        self.card = card or {}
+
+    @property
+    def inputs(self) -> int:
+        return self.weights[0].shape[0]
+
+    @property
+    def outputs(self) -> int:
+        return self.weights[-1].shape[1]
+
+    def predict(self, x: np.ndarray) -> np.ndarray:
+        """Seat-relative win shares for each row of observations (n, inputs) -> (n, seats)."""
+        h = (np.asarray(x, dtype=np.float32) - self.mean) / self.scale
+        act = ACTIVATIONS[self.activation]
+        last = len(self.weights) - 1
+        for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
+            h = h @ w + b
+            if i < last:
+                h = act(h)
+        return h
+
+    @classmethod
+    def from_sklearn(cls, regressor: Any, mean: np.ndarray, scale: np.ndarray,
+                     card: dict[str, Any] | None = None) -> ValueModel:
+        """The arrays of a fitted `sklearn.neural_network.MLPRegressor` (fitted on
+        inputs standardised with `mean` and `scale`)."""
+        return cls(list(regressor.coefs_), list(regressor.intercepts_), mean, scale,
+                   regressor.activation, card)
+
+    def save(self, folder: Path) -> Path:
+        """Write `weights.npz` and `card.json` into `folder`; returns the card's path."""
+        folder.mkdir(parents=True, exist_ok=True)
+        arrays = {"mean": self.mean, "scale": self.scale}
+        for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
+            arrays[f"w{i}"], arrays[f"b{i}"] = w, b
+        tmp = folder / "weights.tmp.npz"
+        np.savez(tmp, **arrays)
+        tmp.replace(folder / WEIGHTS)
+        card = dict(self.card, activation=self.activation, layers=len(self.weights))
+        (folder / CARD).write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n",
+                                   encoding="utf-8")
+        return folder / CARD
+
+    @classmethod
+    def load(cls, folder: Path) -> ValueModel:
+        try:
+            card = json.loads((folder / CARD).read_text(encoding="utf-8"))
+            with np.load(folder / WEIGHTS) as data:
+                n = int(card["layers"])
+                weights = [data[f"w{i}"] for i in range(n)]
+                biases = [data[f"b{i}"] for i in range(n)]
+                return cls(weights, biases, data["mean"], data["scale"], card["activation"], card)
+        except (OSError, KeyError, ValueError, TypeError) as exc:
+            raise NoModel(f"{folder} does not hold a readable soan model ({exc})") from None
+
+
+def no_model_message(key: ModelKey, models: str | Path | None = None) -> str:
+    options = json.loads(key.options)
+    minutes = TRAIN_MINUTES.get(key.game, 15)
+    return (
+        f"no learned model for {key.game} at {key.seats} seats with these options and "
+        f"content (soan {key.soan_version}) in {models_dir(models)}; a model belongs to one "
+        f"rule set and is never used for another. Train one with `soan train {key.game} "
+        f"-n {key.seats}` plus the same --variant/--option/--content (about {minutes} "
+        f"minutes on two cores); options: {json.dumps(options, ensure_ascii=False)}"
+    )
+
+
+_LOADED: dict[tuple[str, ModelKey], ValueModel] = {}
+
+
+def load_model(key: ModelKey, models: str | Path | None = None) -> ValueModel:
+    """The cached model of exactly this rule set, or `NoModel` saying how to train it."""
+    folder = key.path(models)
+    cached = (str(folder), key)
+    if cached not in _LOADED:
+        if not (folder / CARD).is_file():
+            raise NoModel(no_model_message(key, models))
+        model = ValueModel.load(folder)
+        stored = model.card.get("key", {})
+        if stored != key.fields():
+            raise NoModel(f"{folder} holds a model of another rule set; "
+                          + no_model_message(key, models))
+        _LOADED[cached] = model
+    return _LOADED[cached]
+
+
+class Learned:
+    """A model bound to its rule set's encoder: values of positions for seats."""
+
+    __slots__ = ("encoder", "model", "seats")
+
+    def __init__(self, model: ValueModel, state: State) -> None:
+        self.model, self.encoder, self.seats = model, state.game.encoder, state.seats
+        if self.encoder is None:
+            raise NoModel(f"{state.game.id} has no encoder, so no learned model can read it")
+        size = self.encoder.encoding(state).size
+        if model.inputs != size or model.outputs != state.seats:
+            raise NoModel(f"the model reads {model.inputs} numbers for {model.outputs} seats; "
+                          f"this rule set has {size} for {state.seats}")
+
+    def values_for(self, states: list[State], seat: int) -> np.ndarray:
+        """`seat`'s expected win share in each of `states` (one batch); a finished game
+        counts its real outcome, not the model's guess."""
+        x = np.stack([self.encoder.observe(s, seat) for s in states])
+        out = self.model.predict(x)[:, 0]
+        for i, s in enumerate(states):
+            if s.over:
+                out[i] = final_shares(s)[seat]
+        return out
+
+
+def final_shares(state: State) -> list[float]:
+    """Each seat's share of the win of a finished game: 1/k to each of k winners, an
+    even share on a draw or a game stopped unfinished."""
+    winners = state.winners() or range(state.seats)
+    out = [0.0] * state.seats
+    for s in winners:
+        out[s] = 1.0 / len(winners)
+    return out
+
+
+class LearnedEvaluator(Evaluator):
+    """The learned value as an `Evaluator`: each seat's expected win share, each read
+    from its own observation, so search can score positions with it."""
+
+    def __init__(self, model: ValueModel) -> None:
+        self.model = model
+
+    def evaluate(self, state: State) -> list[float]:
+        if state.over:
+            return final_shares(state)
+        encoder = state.game.encoder
+        x = np.stack([encoder.observe(state, s) for s in range(state.seats)])
+        own = self.model.predict(x)[:, 0]
+        return [float(v) for v in own]

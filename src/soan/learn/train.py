@@ -1,0 +1,443 @@
+"""Self-play expert iteration: a value model per rule set, learned from games.
+
+Generation 0 plays games with the heuristic in every seat (with a little exploration),
+recording at sampled positions every seat's observation and, once the game ends, every
+seat's win share, seat-relative (the observing seat first). A small multilayer
+perceptron (scikit-learn's `MLPRegressor`) is fitted on these rows. Each next
+generation plays with the best model so far (the learned bot: one-step lookahead on the
+value, with exploration), adds its rows and refits; the new model is kept only if, on
+paired seeds (the same seeds for every comparison, the tested seat rotated by game), it
+wins more than the fair share plus a margin in games against the best so far. At the
+end the kept model plays against each baseline (heuristic, random) on paired seeds, and
+its win shares with 95% intervals go into the model card.
+
+Games are deterministic by seed; `jobs` processes play them (each game alone, so the
+rows do not depend on how games are split). Training stops when the next generation
+would overrun the budget in minutes, or after `generations`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from soan.bots import random_bot
+from soan.bots.heuristic import heuristic_bot
+from soan.bots.learned import LearnedBot
+from soan.bots.match import bot_rngs, choose
+from soan.engine.core import Game, SoanError, State, options_from_dict
+from soan.engine.registry import get_game
+from soan.engine.rng import Rng
+from soan.learn.model import ModelKey, ValueModel, canonical_options, final_shares, soan_version
+
+MAX_ROWS = 300_000  # the newest rows kept for fitting
+Z95 = 1.959963984540054
+
+
+class TrainError(SoanError):
+    """Training settings that cannot work."""
+
+
+@dataclass
+class TrainSpec:
+    """Everything a training run needs. `content_path` is None for the shipped content."""
+
+    game: Game
+    seats: int
+    options: Any
+    content: Any
+    content_path: str | None = None
+    variant: str = "default"
+    seed: int = 1
+    minutes: float = 10.0
+    games: int = 200  # self-play games per generation
+    gate_games: int = 0  # games of each keep-or-not comparison (0: same as games)
+    eval_games: int = 200  # games against each baseline at the end
+    jobs: int = 1
+    generations: int = 0  # stop after this many generations (0: only the budget stops)
+    models: str | None = None
+    hidden: tuple[int, ...] = (64, 64)
+    sample: float = 0.1  # share of positions recorded
+    explore: float = 0.1  # share of random actions in self-play
+    margin: float = 0.02  # win share above fair a new model needs to be kept
+    baselines: tuple[str, ...] = ("heuristic", "random")
+
+    def check(self) -> None:
+        if self.game.encoder is None:
+            raise TrainError(f"{self.game.id} has no encoder yet, so no model can read it")
+        if not self.game.min_seats <= self.seats <= self.game.max_seats:
+            raise TrainError(f"{self.game.title} is for {self.game.min_seats} to "
+                             f"{self.game.max_seats} players, not {self.seats}")
+        if self.minutes <= 0:
+            raise TrainError(f"--minutes {self.minutes:g}: train for more than 0 minutes")
+        if self.games < 2:
+            raise TrainError(f"--games {self.games}: play at least 2 games a generation")
+        if self.jobs < 1:
+            raise TrainError(f"--jobs {self.jobs}: use at least 1 process")
+        if self.eval_games < 0 or self.gate_games < 0 or self.generations < 0:
+            raise TrainError("--eval-games, --gate-games and --generations are at least 0")
+        if not 0 <= self.seed < 2**62:
+            raise TrainError(f"--seed {self.seed}: a seed is a whole number from 0 to 2^62")
+
+    @property
+    def key(self) -> ModelKey:
+        return ModelKey.of(self.game, self.seats, self.options, self.content)
+
+
+@dataclass
+class Strength:
+    """A bot's win share in one seat against a baseline in the others."""
+
+    against: str
+    games: int
+    share: float
+    low: float
+    high: float
+
+    def text(self, seats: int) -> str:
+        return (f"{self.share:.1%} ({self.low:.1%}-{self.high:.1%}) against {self.against}, "
+                f"fair {1 / seats:.1%}, {self.games} games")
+
+
+@dataclass
+class TrainResult:
+    model: ValueModel
+    card_path: Path
+    card: dict[str, Any]
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+
+# ---- playing -----------------------------------------------------------------------------
+
+win_shares = final_shares
+
+
+def relative(values: Sequence[float], seat: int) -> list[float]:
+    """`values` seen from `seat`: its own first, then the seats after it in order."""
+    n = len(values)
+    return [values[(seat + k) % n] for k in range(n)]
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    """Wilson's 95% score interval (fractional successes allowed: shared wins)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p, z2 = successes / trials, Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * np.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, float(centre - half)), min(1.0, float(centre + half))
+
+
+class Exploring:
+    """A bot that plays a uniformly random action with probability `explore`."""
+
+    def __init__(self, bot: Callable[[State, Rng], Any], explore: float) -> None:
+        self.bot, self.explore = bot, explore
+
+    def __call__(self, state: State, rng: Rng) -> Any:
+        if self.explore and rng.below(1 << 20) < self.explore * (1 << 20):
+            return rng.choice(state.legal())
+        return self.bot(state, rng)
+
+
+def policy(model: ValueModel | None, explore: float) -> Callable[[State, Rng], Any]:
+    """The self-play player: the heuristic before any model, the learned bot after."""
+    if model is None:
+        return Exploring(heuristic_bot, explore)
+    return LearnedBot(model=model, explore=explore)
+
+
+def self_play(game: Game, seats: int, options: Any, content: Any, seed: int,
+              model: ValueModel | None, explore: float, sample: float
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """One self-play game: (observations, seat-relative win shares), one row per seat
+    at each sampled position."""
+    state = game.new(seats, seed, options, content)
+    encoder = game.encoder
+    bot = policy(model, explore)
+    rngs = bot_rngs(seed, seats)
+    picker = Rng(seed ^ 0x5EED_0F_50A17)
+    observed: list[np.ndarray] = []
+    while not state.over:
+        if picker.below(1 << 20) < sample * (1 << 20):
+            observed.extend(encoder.observe(state, s) for s in range(seats))
+        state.play(choose(bot, state, rngs[state.to_move]))
+    if not observed:  # at least the last position
+        observed.extend(encoder.observe(state, s) for s in range(seats))
+    shares = win_shares(state)
+    targets = [relative(shares, s) for s in range(seats)]
+    y = np.array(targets * (len(observed) // seats), dtype=np.float32)
+    return np.stack(observed), y
+
+
+def match(game: Game, seats: int, options: Any, content: Any, seeds: Sequence[int],
+          tested: Callable, others: Callable) -> list[float]:
+    """The tested bot's win share in each game: game i seats it at seat i mod seats."""
+    out = []
+    for i, seed in enumerate(seeds):
+        seat = i % seats
+        state = game.new(seats, seed, options, content)
+        rngs = bot_rngs(seed, seats)
+        while not state.over:
+            mover = state.to_move
+            state.play(choose(tested if mover == seat else others, state, rngs[mover]))
+        out.append(win_shares(state)[seat])
+    return out
+
+
+# ---- workers -------------------------------------------------------------------------------
+
+_WORKER_GAMES: dict[tuple[str, str, str | None], tuple[Game, Any, Any]] = {}
+
+
+def _worker_table(game_id: str, options_json: str, content_path: str | None
+                  ) -> tuple[Game, Any, Any]:
+    key = (game_id, options_json, content_path)
+    if key not in _WORKER_GAMES:
+        game = get_game(game_id)
+        options = options_from_dict(game, json.loads(options_json))
+        _WORKER_GAMES[key] = (game, options, game.load_content(content_path))
+    return _WORKER_GAMES[key]
+
+
+def _bot(name: str, model: ValueModel | None) -> Callable:
+    if name == "learned":
+        return LearnedBot(model=model)
+    return {"heuristic": heuristic_bot, "random": random_bot}[name]
+
+
+def _play_chunk(table: tuple[str, str, str | None], seats: int, seeds: list[int],
+                model: ValueModel | None, explore: float, sample: float
+                ) -> tuple[np.ndarray, np.ndarray]:
+    game, options, content = _worker_table(*table)
+    parts = [self_play(game, seats, options, content, s, model, explore, sample) for s in seeds]
+    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
+def _match_chunk(table: tuple[str, str, str | None], seats: int, seeds: list[int], offset: int,
+                 tested: tuple[str, ValueModel | None], others: tuple[str, ValueModel | None]
+                 ) -> list[float]:
+    game, options, content = _worker_table(*table)
+    # keep the seat rotation of the whole run: game i of the run sits at seat i mod seats
+    a, b = _bot(*tested), _bot(*others)
+    out = []
+    for i, seed in enumerate(seeds, offset):
+        seat = i % seats
+        state = game.new(seats, seed, options, content)
+        rngs = bot_rngs(seed, seats)
+        while not state.over:
+            mover = state.to_move
+            state.play(choose(a if mover == seat else b, state, rngs[mover]))
+        out.append(win_shares(state)[seat])
+    return out
+
+
+class Players:
+    """Plays games in this process (jobs=1, or a game not in the registry) or in a pool."""
+
+    def __init__(self, spec: TrainSpec) -> None:
+        self.spec = spec
+        self.table = (spec.game.id, canonical_options(spec.options), spec.content_path)
+        self.pool = ProcessPoolExecutor(spec.jobs) if spec.jobs > 1 else None
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+    def _chunks(self, seeds: list[int]) -> list[tuple[int, list[int]]]:
+        n = max(1, min(len(seeds), self.spec.jobs * 4))
+        size = -(-len(seeds) // n)
+        return [(i, seeds[i:i + size]) for i in range(0, len(seeds), size)]
+
+    def self_play(self, seeds: list[int], model: ValueModel | None
+                  ) -> tuple[np.ndarray, np.ndarray]:
+        spec = self.spec
+        if self.pool is None:
+            parts = [self_play(spec.game, spec.seats, spec.options, spec.content, s, model,
+                               spec.explore, spec.sample) for s in seeds]
+        else:
+            run = partial(_play_chunk, self.table, spec.seats, model=model,
+                          explore=spec.explore, sample=spec.sample)
+            parts = list(self.pool.map(run, [chunk for _, chunk in self._chunks(seeds)]))
+        return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+    def match(self, seeds: list[int], tested: tuple[str, ValueModel | None],
+              others: tuple[str, ValueModel | None]) -> list[float]:
+        spec = self.spec
+        if self.pool is None:
+            return match(spec.game, spec.seats, spec.options, spec.content, seeds,
+                         _bot(*tested), _bot(*others))
+        futures = [self.pool.submit(_match_chunk, self.table, spec.seats, chunk, offset,
+                                    tested, others) for offset, chunk in self._chunks(seeds)]
+        return [share for f in futures for share in f.result()]
+
+
+# ---- fitting ---------------------------------------------------------------------------------
+
+def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int,
+        previous: Any = None, max_iter: int = 30) -> tuple[ValueModel, float, Any]:
+    """A value model fitted on 90% of the rows, its mean squared error on the rest, and
+    the regressor. With the `previous` (regressor, mean, scale) the fit starts from its
+    weights and standardisation and runs a third of the epochs."""
+    import copy
+    import warnings
+
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.neural_network import MLPRegressor
+
+    order = np.random.default_rng(seed).permutation(len(x))
+    cut = max(1, len(x) // 10) if len(x) >= 20 else 0
+    held, used = order[:cut], order[cut:]
+    # about 1,000 gradient steps at least: many epochs over few rows, few over many
+    max_iter = int(np.clip(256_000 / max(1, len(used)), max_iter, 300))
+    if previous is None:
+        mean = x[used].mean(axis=0)
+        scale = x[used].std(axis=0)
+        scale[scale < 1e-6] = 1.0
+        regressor = MLPRegressor(hidden_layer_sizes=hidden, activation="relu", alpha=1e-4,
+                                 batch_size=min(256, len(used)), learning_rate_init=1e-3,
+                                 max_iter=max_iter, random_state=seed % 2**32,
+                                 n_iter_no_change=4, tol=1e-5)
+    else:
+        regressor, mean, scale = copy.deepcopy(previous[0]), previous[1], previous[2]
+        regressor.set_params(warm_start=True, max_iter=max(3, max_iter // 3),
+                             batch_size=min(256, len(used)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        regressor.fit((x[used] - mean) / scale, y[used])
+    model = ValueModel.from_sklearn(regressor, mean, scale)
+    check = held if cut else used
+    loss = float(np.mean((model.predict(x[check]) - y[check]) ** 2))
+    return model, loss, (regressor, mean, scale)
+
+
+def strength(against: str, shares: list[float]) -> Strength:
+    low, high = wilson(sum(shares), len(shares))
+    share = sum(shares) / len(shares) if shares else 0.0
+    return Strength(against, len(shares), share, low, high)
+
+
+# ---- the run ---------------------------------------------------------------------------------
+
+Progress = Callable[[dict[str, Any]], None]
+
+
+def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
+    """Train a value model for `spec`'s rule set and save it with its model card."""
+    spec.check()
+    report = progress or (lambda _: None)
+    started = time.perf_counter()
+    deadline = started + spec.minutes * 60
+    fair = 1.0 / spec.seats
+    gate_games = spec.gate_games or spec.games
+    xs: list[np.ndarray] = []
+    ys: list[np.ndarray] = []
+    best: ValueModel | None = None
+    previous: Any = None  # the kept regressor and its standardisation: the next fit starts there
+    history: list[dict[str, Any]] = []
+    next_seed = spec.seed * 1_000_003 % 2**62
+    players = Players(spec)
+    state = {"generation": 0, "games": 0, "loss": None, "strength": None, "phase": "self-play",
+             "elapsed": 0.0, "budget": spec.minutes * 60}
+    try:
+        generation = 0
+        while True:
+            generation_start = time.perf_counter()
+            state.update(generation=generation, phase="self-play",
+                         elapsed=generation_start - started)
+            report(state)
+            seeds = list(range(next_seed, next_seed + spec.games))
+            next_seed += spec.games
+            x, y = players.self_play(seeds, best)
+            xs.append(x)
+            ys.append(y)
+            state["games"] += spec.games
+            rows_x, rows_y = np.concatenate(xs), np.concatenate(ys)
+            if len(rows_x) > MAX_ROWS:
+                rows_x, rows_y = rows_x[-MAX_ROWS:], rows_y[-MAX_ROWS:]
+                xs, ys = [rows_x], [rows_y]
+            state.update(phase="fitting", elapsed=time.perf_counter() - started)
+            report(state)
+            candidate, loss, fitted = fit(rows_x, rows_y, spec.hidden, spec.seed + generation,
+                                          previous)
+            record: dict[str, Any] = {"generation": generation, "rows": len(rows_x),
+                                      "loss": round(loss, 5)}
+            if best is None:
+                best, kept = candidate, True
+            else:
+                state.update(phase="gating", elapsed=time.perf_counter() - started)
+                report(state)
+                gate_seeds = list(range(next_seed, next_seed + gate_games))
+                next_seed += gate_games
+                shares = players.match(gate_seeds, ("learned", candidate), ("learned", best))
+                gate = strength("the best so far", shares)
+                kept = gate.share > fair + spec.margin
+                record["against_best"] = {"share": round(gate.share, 4),
+                                          "low": round(gate.low, 4), "high": round(gate.high, 4),
+                                          "games": gate.games}
+                state["strength"] = f"{gate.share:.0%} vs best"
+                if kept:
+                    best = candidate
+            if kept:
+                previous = fitted
+            record["kept"] = kept
+            record["seconds"] = round(time.perf_counter() - generation_start, 1)
+            history.append(record)
+            state.update(loss=loss, elapsed=time.perf_counter() - started)
+            report(state)
+            generation += 1
+            took = time.perf_counter() - generation_start
+            if spec.generations and generation >= spec.generations:
+                break
+            if time.perf_counter() + took > deadline:
+                break
+        assert best is not None
+        state.update(phase="measuring", elapsed=time.perf_counter() - started)
+        report(state)
+        strengths = []
+        eval_seeds = list(range(spec.seed * 7_919 % 2**61 + 2**61, spec.seed * 7_919 % 2**61
+                                + 2**61 + spec.eval_games))
+        for baseline in spec.baselines if spec.eval_games else ():
+            shares = players.match(eval_seeds, ("learned", best), (baseline, None))
+            strengths.append(strength(baseline, shares))
+            state["strength"] = f"{strengths[-1].share:.0%} vs {baseline}"
+            report(state)
+    finally:
+        players.close()
+    seconds = time.perf_counter() - started
+    key = spec.key
+    card = {
+        "what": f"learned value for {spec.game.title} at {spec.seats} seats",
+        "key": key.fields(),
+        "variant": spec.variant,
+        "content_path": spec.content_path,
+        "soan_version": soan_version(),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "rows": int(sum(len(x) for x in xs)),
+        "games": state["games"],
+        "generations": len(history),
+        "kept_generations": [h["generation"] for h in history if h["kept"]],
+        "training_seconds": round(seconds, 1),
+        "jobs": spec.jobs,
+        "seed": spec.seed,
+        "inputs": int(best.inputs),
+        "hidden": list(spec.hidden),
+        "loss": history[-1]["loss"],
+        "fair_share": round(fair, 4),
+        "strength": [{"against": s.against, "games": s.games, "share": round(s.share, 4),
+                      "low": round(s.low, 4), "high": round(s.high, 4)} for s in strengths],
+        "history": history,
+        "library": "scikit-learn MLPRegressor (fit); NumPy (play)",
+    }
+    best.card = card
+    card_path = best.save(key.path(spec.models))
+    return TrainResult(best, card_path, card, history)

@@ -1,0 +1,92 @@
+"""The NumPy model matches scikit-learn, survives a round trip, and belongs to one rule set."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from sklearn.neural_network import MLPRegressor
+
+from soan.bots import make_bot
+from soan.engine.rng import Rng
+from soan.learn.model import LearnedEvaluator, ModelKey, NoModel, ValueModel, load_model
+from tests.learn.race_game import GAME
+
+
+def fitted(seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=(200, 5)).astype(np.float32)
+    y = np.stack([x[:, 0] - x[:, 1], np.tanh(x[:, 2])], axis=1)
+    mean, scale = x.mean(axis=0), x.std(axis=0)
+    regressor = MLPRegressor(hidden_layer_sizes=(16, 8), max_iter=300, random_state=0)
+    regressor.fit((x - mean) / scale, y)
+    return regressor, x, mean, scale
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_numpy_outputs_match_sklearn_after_a_round_trip(tmp_path):
+    regressor, x, mean, scale = fitted()
+    expected = regressor.predict((x - mean) / scale)
+    model = ValueModel.from_sklearn(regressor, mean, scale, {"key": {}})
+    assert np.allclose(model.predict(x), expected, atol=1e-4)
+    model.save(tmp_path / "m")
+    again = ValueModel.load(tmp_path / "m")
+    assert np.array_equal(again.predict(x), model.predict(x))
+    assert np.allclose(again.predict(x), expected, atol=1e-4)
+
+
+def race_model(seats, options, content):
+    size = GAME.encoder.encoding(GAME.new(seats, 1, options, content)).size
+    rng = np.random.default_rng(1)
+    return ValueModel([rng.normal(size=(size, 4)), rng.normal(size=(4, seats))],
+                      [np.zeros(4), np.zeros(seats)], np.zeros(size), np.ones(size))
+
+
+def save_for(state, models):
+    key = ModelKey.of_state(state)
+    model = race_model(state.seats, state.options, state.content)
+    model.card = {"key": key.fields()}
+    model.save(key.path(models))
+    return key
+
+
+def test_the_key_is_stable_and_names_the_rule_set():
+    a = ModelKey.of(GAME, 2, GAME.options(), GAME.load_content())
+    assert a == ModelKey.of(GAME, 2, GAME.options(), GAME.load_content())
+    assert a.digest == ModelKey.of(GAME, 2, GAME.options(), GAME.load_content()).digest
+    others = [ModelKey.of(GAME, 3, GAME.options(), GAME.load_content()),
+              ModelKey.of(GAME, 2, GAME.options(target=9), GAME.load_content()),
+              ModelKey.of(GAME, 2, GAME.options(), GAME.load_content("edited.toml"))]
+    assert len({a.folder, *(k.folder for k in others)}) == 4
+    assert a.options == '{"target":8}'
+
+
+def test_a_model_is_never_used_for_another_rule_set(models):
+    trained_for = GAME.new(2, 1, GAME.options(), GAME.load_content())
+    save_for(trained_for, models)
+    bot = make_bot("learned")
+    assert bot(trained_for, Rng(1)) in trained_for.legal()
+    for other in (GAME.new(3, 1, GAME.options(), GAME.load_content()),
+                  GAME.new(2, 1, GAME.options(target=9), GAME.load_content()),
+                  GAME.new(2, 1, GAME.options(), GAME.load_content("edited.toml"))):
+        with pytest.raises(NoModel) as refused:
+            bot(other, Rng(1))
+        message = str(refused.value)
+        assert "no learned model for race" in message
+        assert f"soan train race -n {other.seats}" in message and "minutes" in message
+
+
+def test_a_model_filed_under_the_wrong_key_is_refused(models):
+    state = GAME.new(2, 1, GAME.options(), GAME.load_content())
+    key = save_for(GAME.new(2, 1, GAME.options(target=9), GAME.load_content()), models)
+    ModelKey.of_state(state).path().parent.mkdir(parents=True, exist_ok=True)
+    key.path().rename(ModelKey.of_state(state).path())
+    with pytest.raises(NoModel, match="another rule set"):
+        load_model(ModelKey.of_state(state))
+
+
+def test_the_learned_evaluator_gives_each_seat_its_value(models):
+    state = GAME.new(2, 1, GAME.options(), GAME.load_content())
+    model = race_model(2, state.options, state.content)
+    values = LearnedEvaluator(model).evaluate(state)
+    x = np.stack([GAME.encoder.observe(state, s) for s in (0, 1)])
+    assert values == pytest.approx(model.predict(x)[:, 0].tolist())

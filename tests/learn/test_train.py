@@ -1,0 +1,84 @@
+"""Training finds the known best play of a toy game, and its model plays."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from soan.bots import make_bot, random_bot
+from soan.bots.learned import LearnedBot
+from soan.engine.rng import Rng
+from soan.learn.model import ModelKey, load_model
+from soan.learn.train import TrainSpec, match, train
+from tests.learn.race_game import GAME
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("race-models")
+    spec = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), minutes=2, games=200,
+                     generations=2, eval_games=40, models=str(folder), sample=0.5,
+                     explore=0.3)
+    seen = []
+    result = train(spec, lambda state: seen.append(state["phase"]))
+    return spec, result, seen, folder
+
+
+def test_the_learned_bot_plays_the_best_action(trained):
+    """In the positions random games reach, short of the finish, it moves 2 (nearly
+    always: the value is learned from noisy outcomes) and wins at once when it can."""
+    spec, result, _, _ = trained
+    bot = LearnedBot(model=result.model)
+    rng, checked, best = Rng(5), 0, 0
+    for seed in range(20):
+        state = GAME.new(2, seed, spec.options, spec.content)
+        while not state.over:
+            if state.pos[state.to_move] <= spec.options.target - 2:
+                best += bot(state, rng) == ("step", 2)
+                checked += 1
+            else:
+                assert bot(state, rng)[0] == "step", state.pos
+            state.play(random_bot(state, rng))
+    assert checked > 50 and best >= 0.85 * checked, (best, checked)
+
+
+def test_the_learned_bot_beats_random(trained):
+    spec, result, _, _ = trained
+    shares = match(GAME, 2, spec.options, spec.content, range(100, 160),
+                   LearnedBot(model=result.model), random_bot)
+    assert sum(shares) / len(shares) > 0.75
+
+
+def test_the_model_card(trained):
+    spec, result, seen, folder = trained
+    card = json.loads(result.card_path.read_text("utf-8"))
+    assert result.card_path.parent == spec.key.path(str(folder))
+    assert card["key"] == spec.key.fields()
+    assert card["generations"] == 2 and card["games"] == 400 and card["rows"] > 0
+    assert [s["against"] for s in card["strength"]] == ["heuristic", "random"]
+    for s in card["strength"]:
+        assert s["low"] <= s["share"] <= s["high"] and s["games"] == 40
+    assert card["strength"][1]["share"] > 0.5
+    assert {"training_seconds", "soan_version", "date", "history", "loss"} <= card.keys()
+    assert set(seen) >= {"self-play", "fitting", "gating", "measuring"}
+
+
+def test_the_cached_model_plays_by_name(trained, monkeypatch):
+    spec, _, _, folder = trained
+    monkeypatch.setenv("SOAN_MODELS", str(folder))
+    bot = make_bot("learned")
+    state = GAME.new(2, 3, spec.options, spec.content)
+    assert bot(state, Rng(1)) == ("step", 2)
+    assert load_model(ModelKey.of_state(state)).card["key"]["game"] == "race"
+
+
+def test_training_is_deterministic_by_seed(tmp_path):
+    def run(folder):
+        spec = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), minutes=1, games=20,
+                         generations=1, eval_games=4, models=str(folder), hidden=(8,))
+        return train(spec).model
+
+    a, b = run(tmp_path / "a"), run(tmp_path / "b")
+    for x, y in zip(a.weights, b.weights, strict=True):
+        assert (x == y).all()
