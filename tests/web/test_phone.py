@@ -16,12 +16,15 @@ from tests.web.test_browser import SHORT
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
-FITS = """() => {
+FITS = r"""() => {
     const width = document.documentElement.clientWidth, height = window.innerHeight;
     const box = document.getElementById("choices").getBoundingClientRect();
     return {scroll: document.scrollingElement.scrollWidth, width,
             wide: [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > width)
                 .slice(0, 3).map((e) => `${e.tagName}.${e.getAttribute('class')}`),
+            spill: [...document.querySelectorAll('body *')].filter((e) => e.scrollWidth > e.clientWidth + 1
+                && getComputedStyle(e).overflowX === 'visible' && e.clientWidth)
+                .slice(0, 6).map((e) => `${e.tagName}.${e.getAttribute("class")} ${e.textContent.slice(0, 40).replace(/\s+/g, " ")} ${e.scrollWidth}/${e.clientWidth}`),
             choices: box.height > 0 && box.top >= 0 && box.bottom <= height + 0.5
                      && box.left >= 0 && box.right <= width + 0.5};
 }"""
