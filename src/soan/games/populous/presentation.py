@@ -216,7 +216,7 @@ def terrain_legend(width: int) -> list[Text]:
 
 def piece_legend() -> Text:
     return Text.assemble(("A", WORKER_STYLE), " worker ", ("A", HOUSE_STYLE), " house ",
-                         ("V", VANDAL_STYLE), " vandal; A-E seats 1-5")
+                         ("V", VANDAL_STYLE), " vandal")
 
 
 def colour_map(state: PopulousState) -> Text:
@@ -262,30 +262,38 @@ def colour_map(state: PopulousState) -> Text:
 
 def _panel_lines(state: PopulousState, seat: int | None, width: int,
                  terrains: list[Text]) -> list[Text]:
+    """The turn, each seat in two lines, the seat's hand, the legends; where that is
+    taller than the map, the turn takes one line and the hand one (cut short) so the
+    legends stay, and the note on the letters gives way."""
     t = state.tables
-    lines = [Text(f"Turn {state.turn_no}, {PHASE_NAMES[state.phase]}", style="bold")]
+    title = [f"Turn {state.turn_no}, {PHASE_NAMES[state.phase]}"]
     if state.area >= 0:
         action = f", {ACTION_NAMES[state.action]}" if state.action > 0 else ""
-        lines.append(Text(f"area {state.area_pair()}{action}", style="bold"))
+        title.append(f"area {state.area_pair()}{action}")
+    seats = []
     for s in range(state.seats):
         race = t.race_english[state.race[s]] if state.race[s] >= 0 else "-"
         mover = ">" if s == state.to_move else " "
         start = "S" if s == state.start else " "
         you = " (you)" if s == seat else ""
-        lines.append(Text(f"{mover}{start}{s + 1}{SEAT_LETTERS[s]} {race:7.7} VP{state.vp[s]:>3} "
+        seats.append(Text(f"{mover}{start}{s + 1}{SEAT_LETTERS[s]} {race:7.7} VP{state.vp[s]:>3} "
                           f"FP{state.fp[s]:>3}{you}", style="bold" if s == seat else ""))
         genesis = "".join(g if not state.down[s] >> i & 1 else "_"
                           for i, g in enumerate(GENESIS))
-        lines.append(Text(f"   food{state.food[s]} w{state.workers[s]} h{state.houses[s]} "
+        seats.append(Text(f"   food{state.food[s]} w{state.workers[s]} h{state.houses[s]} "
                           f"c{len(state.hands[s])} {genesis}"))
+    hand: list[Text] = []
     if seat is not None:
-        hand = ", ".join(t.card_english[k] for k in state.hands[seat]) or "none"
-        wrapped = Text(f"Hand: {hand}").wrap(_console(width), width)
-        lines += list(wrapped)[:2]
-    lines.append(piece_legend())
-    lines += terrains
+        cards = ", ".join(t.card_english[k] for k in state.hands[seat]) or "none"
+        hand = list(Text(f"Hand: {cards}").wrap(_console(width), width))[:2]
+    legends = [piece_legend(), *terrains]
+    if len(title) + len(seats) + len(hand) + len(legends) > PANEL_ROWS:
+        title = [", ".join(title).replace("Turn ", "T")]
+        if len(hand) > 1:
+            hand = [Text(hand[0].plain.rstrip().rstrip(",") + "…")]
+    lines = [Text(line, style="bold") for line in title] + seats + hand + legends
     lines.append(Text("w workers, h houses, c cards left", style="dim"))
-    return lines[:PANEL_ROWS]  # the legend gives way first
+    return lines[:PANEL_ROWS]
 
 
 def _console(width: int):
