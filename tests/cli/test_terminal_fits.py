@@ -46,11 +46,13 @@ def positions(game_id: str, players: int, seed: int = 3, limit: int = 600) -> It
         state.play(rng.choice(state.legal()))
 
 
-def shown(state: State, width: int, colour: bool = True) -> list[str]:
-    """What the seat to move sees at a terminal `width` wide: its picture and menu."""
+def shown(state: State, width: int, colour: bool = True, lang: str = "en") -> list[str]:
+    """What the seat to move sees at a terminal `width` wide: its picture and menu, the
+    content's names shown for `lang` (in English with the Japanese name beside)."""
     console, out = terminal(width, colour)
     seat = state.to_move
-    Screen(console, state, [seat], quiet=False)._show(seat)
+    content = state.game.load_content()
+    Screen(console, state, [seat], False, lang, content)._show(seat)
     return ANSI.sub("", out.getvalue()).rstrip("\n").splitlines()
 
 
@@ -60,8 +62,8 @@ def test_every_game_fits_the_width_with_a_legend_and_the_points(game_id, width):
     game = get_game(game_id)
     for players in sorted({game.min_seats, game.max_seats}):
         for state in positions(game_id, players):
-            for colour in (True, False):
-                lines = shown(state, width, colour)
+            for colour, lang in ((True, "en"), (False, "en"), (True, "ja")):
+                lines = shown(state, width, colour, lang)
                 assert max(map(cell_len, lines)) <= width, (game_id, state.phase)
                 text = "\n".join(lines)
                 assert LEGEND[game_id] in text, (game_id, state.phase)

@@ -8,8 +8,6 @@ face-up discards and the public log.
 
 from __future__ import annotations
 
-import os
-import sys
 import unicodedata
 from typing import TYPE_CHECKING
 
@@ -75,11 +73,6 @@ ACTION_KINDS = {
 # ---- text -------------------------------------------------------------------------------------
 
 _BG = {T.PLAINS: "42", T.MOUNTAIN: "47", T.DESERT: "43", T.SNOW: "107", T.SEA: "44"}
-
-
-def colour_wanted() -> bool:
-    """Colour only on a terminal, and never when NO_COLOR is set (no-color.org)."""
-    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
 
 
 def width(text: str) -> int:
