@@ -276,8 +276,9 @@ def _panel_lines(state: PopulousState, seat: int | None, width: int,
         mover = ">" if s == state.to_move else " "
         start = "S" if s == state.start else " "
         you = " (you)" if s == seat else ""
-        seats.append(Text(f"{mover}{start}{s + 1}{SEAT_LETTERS[s]} {race:7.7} VP{state.vp[s]:>3} "
-                          f"FP{state.fp[s]:>3}{you}", style="bold" if s == seat else ""))
+        # the race last: its name may be shown longer (with the name as written)
+        seats.append(Text(f"{mover}{start}{s + 1}{SEAT_LETTERS[s]} VP{state.vp[s]:>3} "
+                          f"FP{state.fp[s]:>3} {race}{you}", style="bold" if s == seat else ""))
         genesis = "".join(g if not state.down[s] >> i & 1 else "_"
                           for i, g in enumerate(GENESIS))
         seats.append(Text(f"   food{state.food[s]} w{state.workers[s]} h{state.houses[s]} "
