@@ -47,6 +47,7 @@ HELP = """Type the number of a choice and press Enter.
   quit   leave the game (with --record, the game so far is kept)"""
 
 MENU_ROWS = 8  # longer menus are shown in columns
+CLEAR_SCROLLBACK = "\x1b[3J"
 
 
 def seats_for(game_id: str, players: int, seats: str, isolate: bool = False) -> list[str]:
@@ -200,13 +201,14 @@ class Screen:
         """Show the seat its view and the numbered choices; None means quit."""
         console, state = self.console, self.state
         if self.hot_seat and self.at_keyboard != seat:
-            console.clear()
+            clear_all(console)
+            console.print(Text(f"Pass the device to seat {seat + 1}.", style="bold"))
             try:
                 console.input(f"Seat {seat + 1}, take the keyboard and press Enter "
                               "(others, look away). ")
             except EOFError:
                 return None
-            console.clear()
+            clear_all(console)
             self.at_keyboard = seat
             self._print_log(state.log[self.seen[seat]:], "Since your last turn:")
         else:
@@ -217,9 +219,10 @@ class Screen:
         self.notes[seat].clear()
         self._show(seat)
         legal = state.legal()
+        items = choices(state)
         while True:
             try:
-                answer = console.input(f"Seat {seat + 1}, your choice [1-{len(legal)}]: ")
+                answer = console.input(f"Seat {seat + 1}, your choice [1-{len(items)}]: ")
             except EOFError:
                 return None
             answer = answer.strip().lower()
@@ -231,10 +234,15 @@ class Screen:
                 show_long(console, state.game.rules_text())
             elif answer == "log":
                 self._print_log(state.log, "The whole log:")
-            elif answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
+            elif answer.isdigit() and 1 <= int(answer) <= len(items):
+                action = items[int(answer) - 1][1]
+                if action is not None and action in legal:
+                    return action
+                console.print(f"Choice {answer} is not open now ({items[int(answer) - 1][0]}).",
+                              markup=False, highlight=False)
+                continue
             else:
-                console.print(f"Please type a number from 1 to {len(legal)}, or help.")
+                console.print(f"Please type a number from 1 to {len(items)}, or help.")
                 continue
             self._show(seat)
 
@@ -261,7 +269,9 @@ class Screen:
         self.hands = {s: _hand(self.state, s) for s in self.humans}
 
     def after_play(self) -> None:
-        """Tell each human which cards came into their hand (privately, in hot seat)."""
+        """Tell each human which cards came into their hand (privately, in hot seat).
+        The news of the last action comes before the line that ends the game."""
+        end = len(self.state.log) - 1 if self.state.over else None
         for seat, before in self.hands.items():
             new = _hand(self.state, seat) - before
             if new:
@@ -270,15 +280,16 @@ class Screen:
                 if self.hot_seat:
                     self.notes[seat].append(note)
                 else:
-                    self._catch_up()
+                    self._catch_up(end)
                     self.console.print(note, markup=False, highlight=False)
         if not self.hot_seat:
             self._catch_up()
 
-    def _catch_up(self) -> None:
+    def _catch_up(self, end: int | None = None) -> None:
         if not self.quiet and not self.hot_seat:
-            self._print_log(self.state.log[self.shown:])
-            self.shown = len(self.state.log)
+            end = len(self.state.log) if end is None else max(end, self.shown)
+            self._print_log(self.state.log[self.shown:end])
+            self.shown = end
 
     def _print_log(self, lines: list[str], title: str = "") -> None:
         if title and lines:
@@ -289,10 +300,39 @@ class Screen:
     def finish(self) -> None:
         """The end: everyone may look again."""
         if self.hot_seat:
-            self.console.clear()
-            self._print_log(self.state.log[-12:], "The last events:")
+            clear_all(self.console)
+            log = self.state.log
+            if self.state.over:
+                self._print_log(log[-12:-1], "The last events:")
+                for seat in self.humans:
+                    for note in self.notes[seat]:
+                        self.console.print(note, markup=False, highlight=False)
+                self._print_log(log[-1:])
+            else:
+                self._print_log(log[-12:], "The last events:")
         else:
             self._catch_up()
+
+
+def clear_all(console: Console) -> None:
+    """Clear the screen and, at a terminal, its scrollback too (ESC[3J), so the next
+    player cannot scroll back to the previous player's hand."""
+    console.clear()
+    if console.is_terminal:
+        console.file.write(CLEAR_SCROLLBACK)
+        console.file.flush()
+
+
+def choices(state: State) -> list[tuple[str, Any]]:
+    """The numbered choices as (label, action): the presenter's own list where it keeps
+    numbers stable over a multi-step choice (an action of None is a step already
+    taken, shown marked and not open), else the legal actions in order."""
+    presenter = state.game.presenter
+    own = getattr(presenter, "choices", None)
+    items = own(state) if own is not None else None
+    if items is None:
+        items = [(presenter.label(state, a), a) for a in state.legal()]
+    return items
 
 
 def _hand(state: State, seat: int) -> Counter:
@@ -312,24 +352,51 @@ def _as_is(text: str) -> str:
 
 
 def menu(console: Console, state: State, say: Any = _as_is) -> None:
-    """The numbered choices, one a line (`say` shows the names in them). A game with
-    short labels (`short_label`) keeps its menu within `MENU_ROWS` lines: short labels
-    where the full ones do not fit, in columns where there are more choices than rows."""
-    legal, presenter = state.legal(), state.game.presenter
-    items = [f"{i:>2}. {say(presenter.label(state, a))}" for i, a in enumerate(legal, 1)]
-    if presenter.short_label(state, legal[0]) is None:
+    """The numbered choices (`say` shows the names in them). A game with short labels
+    (`short_label`) keeps its menu within `MENU_ROWS` choices a column: full labels
+    (wrapped, indented) when there are few choices, short labels where the full ones do
+    not fit, in columns where there are more choices than rows."""
+    presenter, width = state.game.presenter, console.width
+    entries = choices(state)
+    items = [f"{i:>2}. {say(text)}" for i, (text, _) in enumerate(entries, 1)]
+    if entries[0][1] is None or presenter.short_label(state, entries[0][1]) is None:
         for item in items:
             console.print(item, markup=False, highlight=False, overflow="fold")
         return
-    if len(items) > MENU_ROWS or max(map(cell_len, items)) > console.width:
-        items = [f"{i:>2}. {say(presenter.short_label(state, a))}" for i, a in enumerate(legal, 1)]
+    if max(map(cell_len, items)) > width:
+        wrapped = [_wrap(item, width) for item in items]
+        if sum(map(len, wrapped)) <= MENU_ROWS:
+            for lines in wrapped:
+                for line in lines:
+                    console.print(line, markup=False, highlight=False, crop=True,
+                                  no_wrap=True)
+            return
+    if len(items) > MENU_ROWS or max(map(cell_len, items)) > width:
+        items = [f"{i:>2}. {say(presenter.short_label(state, a)) if a is not None else t}"
+                 for i, (t, a) in enumerate(entries, 1)]
     columns = -(-len(items) // MENU_ROWS)
     rows = -(-len(items) // columns)
-    width = console.width // columns if columns > 1 else console.width + 1
+    cell = width // columns if columns > 1 else width + 1
     for r in range(rows):
         cells = [items[c * rows + r] for c in range(columns) if c * rows + r < len(items)]
-        line = "".join(_pad(_fit(cell, width - 1), width) for cell in cells).rstrip()
+        line = "".join(_pad(_fit(text, cell - 1), cell) for text in cells).rstrip()
         console.print(line, markup=False, highlight=False, crop=True, no_wrap=True)
+
+
+def _wrap(text: str, width: int, indent: int = 4) -> list[str]:
+    """`text` in lines of at most `width` cells, broken at spaces where it can be, the
+    lines after the first indented."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if cell_len(trial) <= width or not line.strip():
+            line = trial
+        else:
+            lines.append(line)
+            line = " " * indent + word
+    lines.append(line)
+    return [_fit(item, width) for item in lines]
 
 
 def _fit(text: str, width: int) -> str:

@@ -508,7 +508,8 @@ def _bot_case(id: str, seat: str, names: tuple[str, ...], *extra: str,
               human: bool = False, keeps: tuple[str, ...] = ()) -> Case:
     first = "human" if human else "random"
     args = ("play", "cityplan", "--seats", f"{first},{seat}", "--seed", "4", *extra)
-    stdin = "1\n" * 400 if human else ""
+    # the human types 1 to 6 in turn: a card already paid keeps its number, not open
+    stdin = "1\n2\n3\n4\n5\n6\n" * 70 if human else ""
     return Case(f"bot/{id}", args, names, dict(BOT_FILES), stdin=stdin, keeps=keeps)
 
 

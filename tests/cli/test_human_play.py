@@ -47,13 +47,24 @@ def always(first: str) -> Iterator[str]:
         yield first
 
 
+def first_open(out: io.StringIO) -> Iterator[str]:
+    """Always the first open choice of the menu last shown (a card already paid for a
+    building keeps its number but is no longer open)."""
+    while True:
+        text = ANSI.sub("", out.getvalue())
+        last = text.rfind("your choice")
+        menu_text = text[text.rfind("your choice", 0, last) + 1:last]
+        numbers = re.findall(r"^ *(\d+)\. (?!\(paid\))", menu_text, re.M)
+        yield numbers[0] if numbers else "1"
+
+
 def screens(out: io.StringIO) -> list[str]:
     return [ANSI.sub("", screen) for screen in out.getvalue().split(CLEAR)]
 
 
 def test_hot_seat_clears_the_screen_and_hands_over_before_any_hand_is_shown(monkeypatch):
     console, out = terminal()
-    answers(monkeypatch, always("1"))
+    answers(monkeypatch, first_open(out))
     setup = TableSetup.build("cityplan", ["human", "human"], seed=4)
     state = run_table(setup, console, None, quiet=False)
     assert state.over
@@ -72,7 +83,7 @@ def test_hot_seat_clears_the_screen_and_hands_over_before_any_hand_is_shown(monk
 
 def test_a_human_is_told_which_cards_came_into_their_hand(monkeypatch):
     console, out = terminal(200)  # no note wrapped
-    answers(monkeypatch, always("1"))
+    answers(monkeypatch, first_open(out))
     run_table(TableSetup.build("cityplan", ["human", "random"], seed=4), console, None, False)
     notes = re.findall(r"Seat 1, into your hand: (.+)", ANSI.sub("", out.getvalue()))
     assert notes
@@ -82,11 +93,12 @@ def test_a_human_is_told_which_cards_came_into_their_hand(monkeypatch):
 
 def test_in_hot_seat_the_news_waits_for_its_owner(monkeypatch):
     console, out = terminal()
-    answers(monkeypatch, always("1"))
+    answers(monkeypatch, first_open(out))
     run_table(TableSetup.build("cityplan", ["human", "human"], seed=4), console, None, False)
     shown = screens(out)
     told = 0
-    for before, screen in itertools.pairwise(shown):
+    assert "The last events:" in shown[-1]  # at the end everyone may look again
+    for before, screen in itertools.pairwise(shown[:-1]):
         owners = set(re.findall(r"Seat (\d), into your hand", screen))
         told += len(owners)
         assert owners <= set(re.findall(r"Seat (\d), take the keyboard", before))

@@ -7,7 +7,6 @@ from __future__ import annotations
 import builtins
 import io
 import re
-from itertools import repeat
 
 import pytest
 from rich.console import Console
@@ -23,9 +22,10 @@ SEATS = {"cityplan": ["human", "random"]}
 
 
 def played(monkeypatch, game_id: str, lang: str, choices: int = 80) -> str:
-    """What a person at seat 1 sees in the first moves of a game (always the first
-    choice), at a terminal wide enough that nothing wraps."""
-    answers = iter(repeat("1", choices))
+    """What a person at seat 1 sees in the first moves of a game (the first choice,
+    else the next: a card already paid keeps its number but is not open), at a
+    terminal wide enough that nothing wraps."""
+    answers = iter([str(1 + i % 6) for i in range(choices)])
 
     def fake_input(prompt: str = "") -> str:
         try:

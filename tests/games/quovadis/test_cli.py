@@ -35,7 +35,7 @@ def test_a_human_plays_through_stdin_and_sees_the_map_and_choices():
     assert result.exit_code == 0, result.output
     assert "Play the Glorious (グロリアス), home terrain plains" in result.output
     assert "Your draft hand:" in result.output and "Pick " in result.output
-    assert "seat race" in result.output and "seat 1 left the game" in result.output
+    assert "seat  VP" in result.output and "seat 1 left the game" in result.output
 
 
 def test_show_draws_the_world_as_svg(tmp_path):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from soan.engine.core import Action, Presenter
-from soan.games.cityplan.codes import ACTION_CARDS
+from soan.games.cityplan.codes import ACTION_CARDS, PAY
 
 if TYPE_CHECKING:
     from soan.games.cityplan.state import CityPlanState
@@ -51,8 +51,44 @@ def _card(info: dict[str, Any]) -> str:
     return f"{info['english']} ({kind}, cost {info['cost']}, {power}, {info['points']}pt){effect}"
 
 
-def text(view: dict[str, Any]) -> str:
-    """The text picture of a view."""
+LEGEND = ("Legend: +N⚡ power a plant makes, N⚡ power a building uses, pt points, "
+          "eco ecological")
+
+
+def score_line(state: CityPlanState) -> str:
+    """Every seat's points so far (as the final table would count them now)."""
+    return "Points so far: " + ", ".join(
+        f"seat {s + 1} {points}" for s, points in enumerate(state.scores()))
+
+
+def paid(state: CityPlanState) -> list[int]:
+    """The cards paid so far for the building being paid for (the public history's
+    last run of payments)."""
+    cards = []
+    for action in reversed(state.history):
+        if action[0] != "pay":
+            break
+        cards.append(action[1])
+    return cards
+
+
+def choices(state: CityPlanState) -> list[tuple[str, Action | None]] | None:
+    """While a building is paid for card by card, every card keeps its number from the
+    first payment to the last: the cards of the hand (and those paid) in one fixed
+    order, each paid card marked and no longer open; else None (the legal order)."""
+    if state.phase != PAY:
+        return None
+    english = state.cards.english
+    cards = [a[1] for a in state.legal()]
+    spent = paid(state)
+    order = sorted([(c, False) for c in cards] + [(c, True) for c in spent],
+                   key=lambda item: (english[item[0]], item[0], not item[1]))
+    return [(f"(paid) {english[c]}", None) if done else (label(state, ("pay", c)), ("pay", c))
+            for c, done in order]
+
+
+def text(view: dict[str, Any], scores: str = "") -> str:
+    """The text picture of a view (with the points so far, when given)."""
     lines = [
         f"Turn {view['turn']}, {view['phase']} phase. Mayor: seat {view['mayor'] + 1}. "
         + (f"To move: seat {view['to_move'] + 1}. " if view["to_move"] is not None else "")
@@ -68,7 +104,10 @@ def text(view: dict[str, Any]) -> str:
             f"  {c['value']} {c['english']}: {'fired' if c['fired'] else c['text']}"
             for c in view["income_cards"]
         ),
+        LEGEND,
     ]
+    if scores:
+        lines.insert(1, scores)
     for seat in view["seats"]:
         s = seat["seat"]
         action = (
@@ -106,7 +145,11 @@ class CityPlanPresenter(Presenter):
         return ACTION_KINDS[action[0]] if action[0] != "act" else ACTION_CARDS[action[1]]
 
     def render(self, state: CityPlanState, seat: int | None = None) -> str:
-        return text(state.view(seat))
+        return text(state.view(seat), score_line(state))
+
+    def choices(self, state: CityPlanState) -> list[tuple[str, Action | None]] | None:
+        """Stable numbers while paying for a building (see `choices`)."""
+        return choices(state)
 
     def screen(self, state: CityPlanState, seat: int | None, width: int) -> None:
         """No colour screen: the terminal prints `render`."""

@@ -9,6 +9,7 @@ size of the deck and of other hands, the face-up discards and the public log.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.table import Table
@@ -177,9 +178,9 @@ def svg(state: PopulousState) -> str:
 # (15 tiles) is 15 lines by 53 columns and a panel of the seats fits beside it: with
 # the numbered choices below in at most 8 rows, a turn fits an 80x24 terminal.
 # Each hex shows its cell number (the k of cell a-b.k; a tile's centre shows a-b)
-# on its terrain's colour, and the piece on it as its seat's digit: light for a
-# worker on black, a house on purple, V for a vandal. The area being played is
-# bracketed and underlined.
+# on its terrain's colour, and the piece on it as its seat's letter (A for seat 1):
+# light for a worker on black, a house on purple, V for a vandal. The area being
+# played is bracketed and underlined. Below the map, the terrains on their colours.
 
 WORKER_STYLE = "bold bright_white on grey11"  # no terrain is near black, magenta or cyan
 HOUSE_STYLE = "bold bright_white on dark_magenta"
@@ -188,12 +189,34 @@ AREA_STYLE = "bold bright_white"
 PANEL_ROWS = 15  # as tall as the tallest map: with 8 rows of choices and the prompt, 24
 
 
+SEAT_LETTERS = "ABCDEFGH"  # a seat's pieces on the map, never mistaken for a cell number
+
+
 def _glyph(code: int) -> tuple[str, str] | None:
     if code == EMPTY:
         return None
     if code == VANDAL:
         return "V", VANDAL_STYLE
-    return str((code >> 1) + 1), HOUSE_STYLE if code & 1 else WORKER_STYLE
+    return SEAT_LETTERS[code >> 1], HOUSE_STYLE if code & 1 else WORKER_STYLE
+
+
+def terrain_legend(width: int) -> list[Text]:
+    """Each terrain's name on its colour, in lines of at most `width` cells."""
+    lines, line = [], Text()
+    for key, colour in zip(T.KEYS, T.COLOURS, strict=True):
+        if line and line.cell_len + 1 + len(key) > width:
+            lines.append(line)
+            line = Text()
+        if line:
+            line.append(" ")
+        line.append(key, f"black on {colour}")
+    lines.append(line)
+    return lines
+
+
+def piece_legend() -> Text:
+    return Text.assemble(("A", WORKER_STYLE), " worker ", ("A", HOUSE_STYLE), " house ",
+                         ("V", VANDAL_STYLE), " vandal")
 
 
 def colour_map(state: PopulousState) -> Text:
@@ -237,32 +260,41 @@ def colour_map(state: PopulousState) -> Text:
     return out
 
 
-def _panel_lines(state: PopulousState, seat: int | None, width: int) -> list[Text]:
+def _panel_lines(state: PopulousState, seat: int | None, width: int,
+                 terrains: list[Text]) -> list[Text]:
+    """The turn, each seat in two lines, the seat's hand, the legends; where that is
+    taller than the map, the turn takes one line and the hand one (cut short) so the
+    legends stay, and the note on the letters gives way."""
     t = state.tables
-    lines = [Text(f"Turn {state.turn_no}, {PHASE_NAMES[state.phase]}", style="bold")]
+    title = [f"Turn {state.turn_no}, {PHASE_NAMES[state.phase]}"]
     if state.area >= 0:
         action = f", {ACTION_NAMES[state.action]}" if state.action > 0 else ""
-        lines.append(Text(f"area {state.area_pair()}{action}", style="bold"))
+        title.append(f"area {state.area_pair()}{action}")
+    seats = []
     for s in range(state.seats):
         race = t.race_english[state.race[s]] if state.race[s] >= 0 else "-"
         mover = ">" if s == state.to_move else " "
         start = "S" if s == state.start else " "
         you = " (you)" if s == seat else ""
-        lines.append(Text(f"{mover}{start}{s + 1} {race:8.8} VP{state.vp[s]:>3} "
-                          f"FP{state.fp[s]:>3}{you}", style="bold" if s == seat else ""))
+        # the race last: its name may be shown longer (with the name as written)
+        seats.append(Text(f"{mover}{start}{s + 1}{SEAT_LETTERS[s]} VP{state.vp[s]:>3} "
+                          f"FP{state.fp[s]:>3} {race}{you}", style="bold" if s == seat else ""))
         genesis = "".join(g if not state.down[s] >> i & 1 else "_"
                           for i, g in enumerate(GENESIS))
-        lines.append(Text(f"   food{state.food[s]} w{state.workers[s]} h{state.houses[s]} "
+        seats.append(Text(f"   food{state.food[s]} w{state.workers[s]} h{state.houses[s]} "
                           f"c{len(state.hands[s])} {genesis}"))
+    hand: list[Text] = []
     if seat is not None:
-        hand = ", ".join(t.card_english[k] for k in state.hands[seat]) or "none"
-        wrapped = Text(f"Hand: {hand}").wrap(_console(width), width)
-        lines += list(wrapped)[:2]
-    legend = Text.assemble(("1", WORKER_STYLE), " worker ", ("1", HOUSE_STYLE), " house ",
-                           ("V", VANDAL_STYLE), " vandal")
-    lines.append(legend)
+        cards = ", ".join(t.card_english[k] for k in state.hands[seat]) or "none"
+        hand = list(Text(f"Hand: {cards}").wrap(_console(width), width))[:2]
+    legends = [piece_legend(), *terrains]
+    if len(title) + len(seats) + len(hand) + len(legends) > PANEL_ROWS:
+        title = [", ".join(title).replace("Turn ", "T")]
+        if len(hand) > 1:
+            hand = [Text(hand[0].plain.rstrip().rstrip(",") + "…")]
+    lines = [Text(line, style="bold") for line in title] + seats + hand + legends
     lines.append(Text("w workers, h houses, c cards left", style="dim"))
-    return lines[:PANEL_ROWS]  # the legend gives way first
+    return lines[:PANEL_ROWS]
 
 
 def _console(width: int):
@@ -276,10 +308,17 @@ def screen(state: PopulousState, seat: int | None = None, width: int = 80) -> Ta
     picture = colour_map(state)
     map_width = max(len(line) for line in picture.split())
     panel_width = max(20, width - map_width - 2)
+    legend = terrain_legend(map_width)
+    beside = len(picture.split()) + len(legend) > PANEL_ROWS  # no room below the map
+    if not beside:
+        for line in legend:
+            picture.append("\n")
+            picture.append_text(line)
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, width=map_width)
     grid.add_column(no_wrap=True, width=panel_width, overflow="crop")
-    panel = Text("\n").join(line.copy() for line in _panel_lines(state, seat, panel_width))
+    lines = _panel_lines(state, seat, panel_width, terrain_legend(panel_width) if beside else [])
+    panel = Text("\n").join(line.copy() for line in lines)
     panel.truncate(panel_width * 40)
     grid.add_row(picture, panel)
     return grid
@@ -307,8 +346,32 @@ def short_label(state: PopulousState, action: Action) -> str:
         cost = f" {state.grace_cost(state.to_move, k)}FP" if kind == "grace" else ""
         return f"{kind} {t.card_english[k]}{cost}"
     if kind == "race":
-        return t.race_english[action[1]]
+        r = action[1]
+        aptitude = t.race_aptitude[r]
+        land = T.KEYS[aptitude] if aptitude >= 0 else "any"
+        return f"{t.race_english[r]} ({land}): {brief(t.race_text[r])}"
     return label(state, action)
+
+
+_BRIEF = (  # an ability in fewer words, for a menu line
+    (re.compile(r"^losing a war gives (\d+) more (\w+)"), r"lost war +\1 \2"),
+    (re.compile(r"^winning a war gives (\d+) more (\w+)"), r"won war +\1 \2"),
+    (re.compile(r"^(?:your )?(\w+) gives (\d+) more (\w+)"), r"\1 +\2 \3"),
+    (re.compile(r"^placing on (\w+) costs no food"), r"\1 free"),
+    (re.compile(r"^\+(\d+) to your war value"), r"war +\1"),
+    (re.compile(r"^your grace cards cost (\d+) FP less"), r"grace -\1 FP"),
+)
+
+
+def brief(text: str) -> str:
+    """A race's abilities in fewer words (each one the content states, shortened where
+    its wording is a known one, else as written)."""
+    parts = []
+    for part in text.split("; "):
+        for pattern, words in _BRIEF:
+            part = pattern.sub(words, part)
+        parts.append(part)
+    return "; ".join(parts)
 
 
 def action_kind(state: PopulousState, action: Action) -> str:

@@ -8,10 +8,10 @@ face-up discards and the public log.
 
 from __future__ import annotations
 
-import os
-import sys
 import unicodedata
 from typing import TYPE_CHECKING
+
+from rich.text import Text
 
 from soan.boards import terrain as T
 from soan.boards.render import Mark, svg_map, text_grid
@@ -73,11 +73,6 @@ ACTION_KINDS = {
 # ---- text -------------------------------------------------------------------------------------
 
 _BG = {T.PLAINS: "42", T.MOUNTAIN: "47", T.DESERT: "43", T.SNOW: "107", T.SEA: "44"}
-
-
-def colour_wanted() -> bool:
-    """Colour only on a terminal, and never when NO_COLOR is set (no-color.org)."""
-    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
 
 
 def width(text: str) -> int:
@@ -144,19 +139,20 @@ LEGEND = (
     "P plains M mountain D desert S snow (凍土) W sea  (x) ring  [ ] creation area",
     "C13 seat 1's city, 3 cubes  c = destroyed  F fort  T temple  w112 workers",
 )
-SEAT_HEADER = "  seat race        VP morale  food faith wrath workers cities forts temples hand"
+SEAT_HEADER = "  seat  VP morale  food faith wrath workers cities forts temples hand race"
 
 
 def _seat_line(state: QuoVadisState, s: int) -> str:
+    """A seat's points and stocks; the race last, where its name may run long."""
     t, res, cap = state.tables, state.res, state.cap
     race = t.race_english[state.race[s]] if state.race[s] >= 0 else "-"
     mover = ">" if s == state.to_move else " "
     start = "S" if s == state.start else " "
     stock = [f"{res[4 * s + r]}/{cap[4 * s + r]}" if state.race[s] >= 0 else "-"
              for r in range(4)]
-    return (f"{mover}{start}{s + 1:<4} {race:<10}{state.vp[s]:>3} {stock[0]:>6} {stock[1]:>5}"
+    return (f"{mover}{start}{s + 1:<4}{state.vp[s]:>3} {stock[0]:>6} {stock[1]:>5}"
             f" {stock[2]:>5} {stock[3]:>5} {state.supply[s]:>7} {state.cities[s]:>6}"
-            f" {state.forts[s]:>5} {state.temples[s]:>7} {state.hand_size(s):>4}")
+            f" {state.forts[s]:>5} {state.temples[s]:>7} {state.hand_size(s):>4} {race}")
 
 
 def _generations(state: QuoVadisState, s: int) -> str:
@@ -165,14 +161,14 @@ def _generations(state: QuoVadisState, s: int) -> str:
     return fit(f"       generations {gens} | skills {skills} | {len(state.hidden[s])} face down")
 
 
-def _areas(state: QuoVadisState) -> list[str]:
-    """One line per area holding pieces (and the creation area): each cell's number,
-    terrain letter, building and workers."""
+def _areas(state: QuoVadisState, every: bool = False, limit: int = 80) -> list[str]:
+    """One line per area holding pieces (and the creation area; with `every`, every
+    area: the compact map): each cell's number, terrain letter, building and workers."""
     world = state.board.world
     lines = []
     for t, tile_cells in enumerate(world.tile_cells):
         held = [c for c in tile_cells if state.bld[c] != EMPTY or _workers(state, c)]
-        if not held and t != state.area:
+        if not held and t != state.area and not every:
             continue
         a, b = world.pairs[t]
         ring = f" ({T.LETTERS[state.ring[t]]} ring)" if state.ring[t] >= 0 else ""
@@ -183,8 +179,101 @@ def _areas(state: QuoVadisState) -> list[str]:
             workers = _workers(state, c)
             pieces = " ".join(x for x in (building, f"w{workers}" if workers else "") if x)
             parts.append(f"{c:>2}{T.LETTERS[state.terr[c]]} {pieces or '-'}")
-        lines.append(fit(f" {mark}{a}-{b}{ring}: " + " | ".join(parts)))
+        lines.append(fit(f" {mark}{a}-{b}{ring}: " + " | ".join(parts), limit))
     return lines
+
+
+# ---- the terminal screen --------------------------------------------------------------------
+
+FULL_MAP = 100  # narrower terminals get the compact map: the areas one a line
+COMPACT_LEGEND = (
+    "P plains M mountain D desert S snow W sea  * creation area  (x ring)",
+    "C13 seat 1's city, 3 cubes  c destroyed  F fort  T temple  w112 workers",
+)
+
+
+def screen(state: QuoVadisState, seat: int | None, columns: int) -> Text:
+    """What a player reads at a terminal `columns` wide: the map in colour where it
+    fits beside room to spare, else the compact map (every area with its cells and
+    pieces); a legend, the seats and their points, the turn, the seat's own cards."""
+    out = Text(no_wrap=True, overflow="crop")
+    wide = columns >= FULL_MAP
+    if wide:
+        out.append_text(Text.from_ansi(text_map(state, True)))
+        out.append("\n")
+        body = list(LEGEND) + _areas(state, limit=columns)
+    else:
+        body = list(COMPACT_LEGEND) + _areas(state, every=True, limit=columns)
+    body.append(fit(SEAT_HEADER, columns))
+    for s in range(state.n):
+        body.append(fit(_seat_line(state, s), columns))
+        if wide or state.gens[s] or state.shown[s]:
+            body.append(fit(_generations(state, s), columns))
+    body += [fit(line, columns) for line in _status(state, seat)]
+    body += [fit("  " + event, columns) for event in state.log[-(4 if wide else 2):]]
+    out.append("\n".join(body))
+    return out
+
+
+def _status(state: QuoVadisState, seat: int | None) -> list[str]:
+    """The turn, then the seat's own hand and skills."""
+    status = f"Round {state.round_no}/{state.options.rounds}, {PHASE_NAMES[state.phase]}"
+    status += f", markers on {' and '.join(genesis(m) for m in state.markers)}"
+    if state.area >= 0:
+        status += f", area {area_name(state.board, state.area)}"
+    if state.acts:
+        status += f", {E.CARDS[state.kind]}: {state.acts} action(s) left"
+    lines = [status]
+    if seat is not None:
+        held = hand_counts(state.hand, seat)
+        hand = ", ".join(f"{k} x{v}" for k, v in held.items()) or "none"
+        lines.append(f"Your hand: {hand}")
+        t = state.tables
+        if state.hidden[seat]:
+            lines.append("Your face-down skills: "
+                         + ", ".join(t.skill_english[k] for k in state.hidden[seat]))
+        if state.draft[seat]:
+            lines.append("Your draft hand: "
+                         + ", ".join(t.skill_english[k] for k in state.draft[seat]))
+    return lines
+
+
+def short_label(state: QuoVadisState, action: Action) -> str:
+    """A few words for an action, for menus too long to show one choice a line (the 28
+    area choices, the cells of a placement) in columns."""
+    kind = action[0]
+    if kind == "area":
+        return f"area {action[1]}-{action[2]}"
+    if kind == "free":
+        x, y = action[1], action[2]
+        return f"{min(x, y)}-{max(x, y)} {x}+Free"
+    if kind == "free2":
+        return f"{action[1]}-{action[2]} Free x2"
+    if kind in ("place", "city", "fort", "temple", "smite", "keep"):
+        c = action[1]
+        verb = {"place": "worker", "smite": "strike"}.get(kind, kind)
+        extra = " +destroy" if kind == "smite" and action[2] else ""
+        return f"{verb} {c}{T.LETTERS[state.terr[c]]}{extra}"
+    if kind == "move":
+        return f"move {action[1]}>{action[2]}{T.LETTERS[state.terr[action[2]]]}"
+    if kind == "exchange":
+        return f"{RESOURCE_WORDS[action[1]]}>{RESOURCE_WORDS[action[2]]}"
+    if kind == "morale":
+        return f"{action[1]} morale"
+    if kind == "discard":
+        return f"discard {E.CARDS[action[1]]}"
+    if kind in ("pick", "basic", "reveal", "skill"):
+        return f"{kind} {state.tables.skill_english[action[1]]}"
+    if kind == "race":
+        return state.tables.race_english[action[1]]
+    if kind == "cubes":
+        return f"morale {action[1]} food {action[2]} faith {action[3]}"
+    if kind in ("card", "plea"):
+        acted = action[2] if kind == "plea" else action[1]
+        change = " new gen" if action[-1] else ""
+        plea = f" as {E.CARDS[acted]}" if kind == "plea" else ""
+        return f"{E.CARDS[action[1]]}{plea}{change}"
+    return state.game.presenter.label(state, action)
 
 
 # ---- SVG ----------------------------------------------------------------------------------------
@@ -210,8 +299,8 @@ def marks(state: QuoVadisState) -> list[list[Mark]]:
 
 
 class QuoVadisPresenter(Presenter):
-    """Quo Vadis in words and pictures: action labels, action kinds, the text board
-    and the SVG world. It has one label for every list and no screen of its own."""
+    """Quo Vadis in words and pictures: action labels (and short ones for long menus),
+    action kinds, the text board, the terminal screen for its width and the SVG world."""
 
     def label(self, state: QuoVadisState, action: Action) -> str:
         kind, t, s = action[0], state.tables, state.to_move
@@ -283,6 +372,13 @@ class QuoVadisPresenter(Presenter):
         return (f"Play the {t.race_english[r]} ({t.race_name[r]}), home terrain "
                 f"{E.TERRAINS[t.race_home[r]]}")
 
+    def short_label(self, state: QuoVadisState, action: Action) -> str:
+        return short_label(state, action)
+
+    def screen(self, state: QuoVadisState, seat: int | None, width: int) -> Text:
+        """The colour terminal screen for a terminal `width` columns wide."""
+        return screen(state, seat, width)
+
     def action_kind(self, state: QuoVadisState, action: Action) -> str:
         """The kind of an action in the game's words; a race and a basic skill are named, so
         the lab's tables can tell how each fares."""
@@ -312,7 +408,7 @@ class QuoVadisPresenter(Presenter):
     def render(self, state: QuoVadisState, seat: int | None = None) -> str:
         """The map, a legend, the areas with pieces, the seats, the turn, the seat's own hand
         and skills, and the last events; every line fits 80 columns."""
-        lines = [text_map(state, colour_wanted()), ""]
+        lines = [text_map(state, False), ""]
         lines += LEGEND
         lines += _areas(state)
         lines.append("")

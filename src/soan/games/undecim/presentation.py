@@ -192,7 +192,13 @@ def render_view(view: dict[str, Any]) -> str:
         lines.extend(f"  {_card_line(c)}: {c['text']}" for c in view["action_cards"])
         if "my_pick" in view:
             lines.append(f"You picked: {_card_line(view['my_pick'])}")
+    lines.append(LEGEND)
     return "\n".join(_wrap(line) for line in lines)
+
+
+LEGEND = ("Legend: " + " ".join(f"{j} {e}" for j, e in zip(LANDS, LAND_ENGLISH, strict=True))
+          + "; " + " ".join(f"{j} {e}" for j, e in zip(RESOURCES, RESOURCE_ENGLISH, strict=True))
+          + "; 敵 enemy 金 gold; a card 森/鉄 is a land or a resource")
 
 
 def _card_line(c: dict[str, Any]) -> str:
