@@ -13,9 +13,8 @@ import hashlib
 import json
 from typing import Any
 
-from pydantic import BaseModel
-
 from soan.engine.core import State
+from soan.engine.glossary import content_names
 from soan.web.board import layout
 from soan.web.table import Table
 
@@ -89,20 +88,7 @@ def glossary(content: Any) -> dict[str, str]:
     """English name -> the name as written in the content file, for every entry that
     has both (cards, races, income cards): the page shows names as written."""
     out: dict[str, str] = {}
-
-    def walk(node: Any) -> None:
-        if isinstance(node, BaseModel):
-            name, english = getattr(node, "name", None), getattr(node, "english", None)
-            if isinstance(name, str) and isinstance(english, str) and name != english:
-                out.setdefault(english, name)
-            for key in type(node).model_fields:
-                walk(getattr(node, key))
-        elif isinstance(node, list | tuple):
-            for item in node:
-                walk(item)
-        elif isinstance(node, dict):
-            for item in node.values():
-                walk(item)
-
-    walk(content)
+    for written, english in content_names(content).items():
+        if english:
+            out.setdefault(english, written)
     return out

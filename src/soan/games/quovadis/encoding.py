@@ -37,7 +37,6 @@ from soan.games.quovadis.codes import (
     EMPTY,
     KEEP,
     MORALE,
-    OVER,
     PASS,
     PHASE_NAMES,
     RUIN,
@@ -45,6 +44,7 @@ from soan.games.quovadis.codes import (
     WRATH_A,
 )
 from soan.games.quovadis.content import QuoVadisContent, Tables
+from soan.games.quovadis.evaluation import turns_left
 from soan.games.quovadis.state import cube_splits
 
 if TYPE_CHECKING:
@@ -353,7 +353,7 @@ class QuoVadisEncoder(Encoder):
             out[at["start"] + rel[state.start]] = 1.0
         o = at["turns_left"]
         for i, s in enumerate(order):
-            out[o + i] = _turns_left(state, s) / rounds
+            out[o + i] = turns_left(state, s) / rounds
         o = at["markers"]
         for m in state.markers:
             out[o + m] += 1.0
@@ -567,16 +567,3 @@ class QuoVadisEncoder(Encoder):
         for c in state.movable:
             out[start + c * size + MOVABLE_FIELD] += 1.0 / CELL_WORKERS
         return site, on_map, city_cubes
-
-
-def _turns_left(state: QuoVadisState, s: int) -> int:
-    """Own turns still to come, the current one included (none once the game is over)."""
-    if state.phase == OVER:
-        return 0
-    rounds = state.options.rounds
-    if state.start < 0:
-        return rounds
-    n = state.n
-    here, mine = (state.active - state.start) % n, (s - state.start) % n
-    return rounds - state.round_no + (1 if mine >= here else 0)
-
