@@ -6,46 +6,24 @@ tables of five `ismcts:iters=20000` bots (City Plan), then plays a person agains
 answers came within 60 s and how long each took (from the person's choice to the
 person's next turn), how fast `GET /api/games` answered meanwhile (50th and 95th
 percentile), and after --settle seconds how many moves each expensive table had made.
-Arguments after `--` go to `soan serve` (the server's defaults refuse 20,000
-iterations and 20 tables a minute, so raise them for this run):
+Arguments after `--` go to `soan serve` (the server's default refuses 20,000
+iterations, so raise it for this run; the server is started as in web_load.py, with
+the creation limit off):
 
-    python benchmarks/web_fair_share.py --tables 20 -- --max-iters 20000 --tables-per-minute 0
+    python benchmarks/web_fair_share.py --tables 20 -- --max-iters 20000
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import httpx
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(db: Path, port: int, extra: list[str]) -> subprocess.Popen:
-    process = subprocess.Popen(
-        [sys.executable, "-c", "from soan.cli import app; app()", "serve", "--port", str(port),
-         "--db", str(db), *extra], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1).status_code == 200:
-                return process
-        except httpx.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("the server did not start")
+from web_load import free_port, start_server  # benchmarks/ is on the path when run
 
 
 def main() -> None:
@@ -58,7 +36,7 @@ def main() -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
-        server = start_server(Path(folder) / "fair.sqlite", port, args.serve)
+        server = start_server(Path(folder) / "fair.sqlite", port, tuple(args.serve))
         try:
             run(url, args)
         finally:

@@ -41,10 +41,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen:
+def start_server(db: Path, port: int, extra: tuple[str, ...] = ()) -> subprocess.Popen:
+    """`soan serve` on `port`, ready to answer; every table comes from loopback, so the
+    creation limit is off. `extra`: more `soan serve` options."""
     process = subprocess.Popen(
         [sys.executable, "-c", "from soan.cli import app; app()", "serve", "--port", str(port),
-         "--db", str(db), "--tables-per-minute", "0"],  # every table comes from loopback
+         "--db", str(db), "--tables-per-minute", "0", *extra],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

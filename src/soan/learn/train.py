@@ -180,10 +180,11 @@ def self_play(game: Game, seats: int, options: Any, content: Any, seed: int,
 
 
 def match(game: Game, seats: int, options: Any, content: Any, seeds: Sequence[int],
-          tested: Callable, others: Callable) -> list[float]:
-    """The tested bot's win share in each game: game i seats it at seat i mod seats."""
+          tested: Callable, others: Callable, offset: int = 0) -> list[float]:
+    """The tested bot's win share in each game: game i of the run (counted from
+    `offset`, so chunks keep the whole run's rotation) seats it at seat i mod seats."""
     out = []
-    for i, seed in enumerate(seeds):
+    for i, seed in enumerate(seeds, offset):
         seat = i % seats
         state = game.new(seats, seed, options, content)
         rngs = bot_rngs(seed, seats)
@@ -227,18 +228,7 @@ def _match_chunk(table: tuple[str, str, str | None], seats: int, seeds: list[int
                  tested: tuple[str, ValueModel | None], others: tuple[str, ValueModel | None]
                  ) -> list[float]:
     game, options, content = _worker_table(*table)
-    # keep the seat rotation of the whole run: game i of the run sits at seat i mod seats
-    a, b = _bot(*tested), _bot(*others)
-    out = []
-    for i, seed in enumerate(seeds, offset):
-        seat = i % seats
-        state = game.new(seats, seed, options, content)
-        rngs = bot_rngs(seed, seats)
-        while not state.over:
-            mover = state.to_move
-            state.play(choose(a if mover == seat else b, state, rngs[mover]))
-        out.append(win_shares(state)[seat])
-    return out
+    return match(game, seats, options, content, seeds, _bot(*tested), _bot(*others), offset)
 
 
 class Players:
