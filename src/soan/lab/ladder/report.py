@@ -23,6 +23,7 @@ from soan.lab.ladder.ladder import ORDINAL_Z, Standing
 from soan.lab.report.messages import Messages
 from soan.lab.report.metrics import Z95, Estimate
 from soan.lab.run.output import write_atomically
+from soan.lab.value.report import FIGURES_STYLE
 
 FILE_NAMES = {"en": "ladder.html", "ja": "ladder.ja.html"}
 ROWS_FILE = "ladder.parquet"
@@ -131,18 +132,9 @@ PAGE = """<!doctype html>
 <meta charset="utf-8">
 <title>{{ heading }}</title>
 <style>
-body { font-family: system-ui, "Hiragino Sans", "Noto Sans JP", sans-serif; max-width: 72rem;
-       margin: 2rem auto; padding: 0 1rem; color: #222; line-height: 1.45; }
-h2 { border-bottom: 2px solid #ccc; padding-bottom: 0.2rem; margin-top: 2.5rem; }
-.headlines { background: #f4f7fb; border-left: 4px solid #4c72b0;
-             padding: 0.6rem 1rem 0.6rem 2rem; }
+""" + FIGURES_STYLE + """
 .measured { background: #f6f6ee; border-left: 4px solid #8c8c3c; padding: 0.6rem 1rem; }
-table { border-collapse: collapse; margin: 0.6rem 0 1rem; font-size: 0.9rem; }
-th, td { border: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: right; }
-th:nth-child(-n+2), td:nth-child(-n+2) { text-align: left; }
 table.provenance th, table.provenance td { text-align: left; }
-th { background: #f0f0f0; }
-dt { font-weight: bold; margin-top: 0.5rem; }
 nav { float: right; }
 </style>
 </head>

@@ -170,25 +170,30 @@ def provenance(game: Game, plan: Plan, content_hash: str, games: int) -> dict[st
     }
 
 
+# The style of the lab's pages of one table of figures with headlines (value, ladder)
+FIGURES_STYLE = """\
+body { font-family: system-ui, "Hiragino Sans", "Noto Sans JP", sans-serif; max-width: 72rem;
+       margin: 2rem auto; padding: 0 1rem; color: #222; line-height: 1.45; }
+h2 { border-bottom: 2px solid #ccc; padding-bottom: 0.2rem; margin-top: 2.5rem; }
+.headlines { background: #f4f7fb; border-left: 4px solid #4c72b0;
+             padding: 0.6rem 1rem 0.6rem 2rem; }
+table { border-collapse: collapse; margin: 0.6rem 0 1rem; font-size: 0.9rem; }
+th, td { border: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: right; }
+th:nth-child(-n+2), td:nth-child(-n+2) { text-align: left; }
+th { background: #f0f0f0; }
+dt { font-weight: bold; margin-top: 0.5rem; }
+"""
+
 PAGE = """<!doctype html>
 <html lang="ja">
 <head>
 <meta charset="utf-8">
 <title>{{ title }}: what each item is worth</title>
 <style>
-body { font-family: system-ui, "Hiragino Sans", "Noto Sans JP", sans-serif; max-width: 72rem;
-       margin: 2rem auto; padding: 0 1rem; color: #222; line-height: 1.45; }
-h2 { border-bottom: 2px solid #ccc; padding-bottom: 0.2rem; margin-top: 2.5rem; }
-.headlines { background: #f4f7fb; border-left: 4px solid #4c72b0;
-             padding: 0.6rem 1rem 0.6rem 2rem; }
+""" + FIGURES_STYLE + """
 .causal { background: #f6f6ee; border-left: 4px solid #8c8c3c; padding: 0.6rem 1rem; }
-table { border-collapse: collapse; margin: 0.6rem 0 1rem; font-size: 0.9rem; }
-th, td { border: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: right; }
-th:nth-child(-n+2), td:nth-child(-n+2) { text-align: left; }
-th { background: #f0f0f0; }
 td.beyond { background: #fff3c4; font-weight: bold; }
 td.flag { color: #a33; text-align: left; }
-dt { font-weight: bold; margin-top: 0.5rem; }
 .note { color: #666; font-size: 0.9rem; }
 </style>
 <script>{{ plotly_js }}</script>
