@@ -332,7 +332,15 @@ def choices(state: State) -> list[tuple[str, Any]]:
     items = own(state) if own is not None else None
     if items is None:
         items = [(presenter.label(state, a), a) for a in state.legal()]
-    return items
+    return [(marked(state, text, a), a) for text, a in items]
+
+
+NO_EFFECT = " (no effect now)"
+
+
+def marked(state: State, text: str, action: Any) -> str:
+    """A choice's label, marked where the action is legal but changes nothing."""
+    return text + NO_EFFECT if action is not None and state.no_effect(action) else text
 
 
 def _hand(state: State, seat: int) -> Counter:
@@ -372,8 +380,9 @@ def menu(console: Console, state: State, say: Any = _as_is) -> None:
                                   no_wrap=True)
             return
     if len(items) > MENU_ROWS or max(map(cell_len, items)) > width:
-        items = [f"{i:>2}. {say(presenter.short_label(state, a)) if a is not None else t}"
-                 for i, (t, a) in enumerate(entries, 1)]
+        short = [t if a is None else marked(state, presenter.short_label(state, a), a)
+                 for t, a in entries]
+        items = [f"{i:>2}. {say(text)}" for i, text in enumerate(short, 1)]
     columns = -(-len(items) // MENU_ROWS)
     rows = -(-len(items) // columns)
     cell = width // columns if columns > 1 else width + 1

@@ -19,12 +19,20 @@ def lead(values: list[float], seat: int) -> float:
     return own - max(v for s, v in enumerate(values) if s != seat)
 
 
+def worth_trying(state: State) -> list[Action]:
+    """The legal actions that do something (`no_effect` false), or all of them when
+    none does: a wasted turn is never chosen over one that changes the position."""
+    legal = state.legal()
+    useful = [action for action in legal if not state.no_effect(action)]
+    return useful or list(legal)
+
+
 def leads(state: State) -> list[tuple[float, Action]]:
-    """Each legal action with the mover's lead after it."""
+    """Each action worth trying with the mover's lead after it."""
     seat = state.to_move
     judge = state.game.evaluator.evaluate
     out = []
-    for action in state.legal():
+    for action in worth_trying(state):
         after = state.copy()
         after.play(action)
         out.append((lead(judge(after), seat), action))
@@ -35,7 +43,7 @@ def greedy_action(state: State, rng: Rng) -> Action:
     """The legal action whose result leads by most, ties broken by `rng`.
 
     Uses the state as it is: rollouts call this on a determinization."""
-    legal = state.legal()
+    legal = worth_trying(state)
     if len(legal) == 1:
         return legal[0]
     scored = leads(state)

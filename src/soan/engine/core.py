@@ -127,6 +127,13 @@ class State(ABC):
         if self.to_move is not None and len(self.history) >= self.game.max_actions:
             self._stop_unfinished()
 
+    def no_effect(self, action: Action) -> bool:
+        """True for a legal action that changes nothing in the position but uses the
+        turn (a card whose effect has no target, a payment beyond what is needed): the
+        terminal and the browser mark it "no effect now" and the heuristic passes it
+        over. Games override it; the default knows of none."""
+        return False
+
     def _stop_unfinished(self) -> None:
         self.to_move = None
         self.unfinished = True
