@@ -354,6 +354,9 @@ def import_ray() -> ModuleType:
     return ray
 
 
+NODE_RETRIES = 3  # how often a chunk is started again after its node or worker died
+
+
 def _ray_chunks(
     spec: RunSpec, chunks: list[list[int]], jobs: int, address: str | None
 ) -> Iterator[list[Row]]:
@@ -364,7 +367,11 @@ def _ray_chunks(
             ray.init(address=address, include_dashboard=False)
         else:
             ray.init(num_cpus=jobs, include_dashboard=False)
-    remote_chunk = ray.remote(run_chunk)
+    # SPREAD: chunks go to every node, not first to fill the driver's; a chunk whose node
+    # dies is played again elsewhere (its games are deterministic by seed, so the rows
+    # are the same), a chunk that fails in the game itself is not
+    remote_chunk = ray.remote(run_chunk).options(
+        scheduling_strategy="SPREAD", max_retries=NODE_RETRIES)
     pending = [remote_chunk.remote(spec, chunk) for chunk in chunks]
     try:
         while pending:
