@@ -52,6 +52,7 @@ from soan.games.undecim.content import EG, TYPES
 if TYPE_CHECKING:
     from soan.games.undecim.state import UndecimState
 
+Worths = tuple[tuple[float, ...], tuple[float, ...], float, float]  # lands, resources, enemy, gold
 HAND_CARD = 0.4  # a resource card in hand: the hand refills to 5, so it is worth little
 SPARE_LAND = 0.3  # a land beyond the first of its kind: cover against Invasion, sets
 LATER = 0.5  # the best action card kept for a later round, against one played now
@@ -121,8 +122,8 @@ class UndecimEvaluator(Evaluator):
 class Seat:
     """One seat's prospects, and the marginal worth of one more card of each face."""
 
-    __slots__ = ("autos", "each", "enemies", "gold", "lands", "memo", "mine", "outlook", "res",
-                 "s", "state", "top", "unseen")
+    __slots__ = ("autos", "each", "enemies", "enemy_memo", "gold", "lands", "memo", "mine",
+                 "outlook", "res", "s", "state", "top", "unseen", "worth_memo")
 
     def __init__(self, state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> None:
         self.state, self.s, self.outlook, self.enemies = state, s, outlook, enemies
@@ -135,6 +136,9 @@ class Seat:
         self.each = scoring.gold_each(state, s)
         self.unseen: dict[int, float] = {}  # faces mask -> worth of an unseen card
         self.memo: dict[tuple, float] = {}  # front_value by its arguments
+        # the same fronts recur across the cards a seat could play: worth each once
+        self.worth_memo: dict[tuple, Worths] = {}  # Plan.worths by the plan's front
+        self.enemy_memo: dict[int, float] = {}  # enemy_value by enemies held
         self.top = max(o for i, o in enumerate(enemies) if i != s)  # most enemies of the others
 
     def promise(self) -> float:
@@ -172,6 +176,12 @@ class Seat:
         """This round's night (if it falls) and later nights (by their chance)."""
         if not e:
             return 0.0
+        value = self.enemy_memo.get(e)
+        if value is None:
+            value = self.enemy_memo[e] = self._enemy_value(e)
+        return value
+
+    def _enemy_value(self, e: int) -> float:
         state, out, s = self.state, self.outlook, self.s
         first = state.options.enemy_vp
         if state.phase == NIGHT:  # who has the most is fixed, and turns pass in order
@@ -271,9 +281,17 @@ class Plan:
     def gain(self) -> float:
         return self.value() - self.base + self.extra + HAND_CARD * self.unknown
 
-    def worths(self) -> tuple[list[float], list[float], float, float]:
+    def worths(self) -> Worths:
         """What one more card of each face adds now: lands and resources by kind, an enemy,
         a gold."""
+        key = (*self.lands, *self.res, self.gold, self.e, self.autos)
+        memo = self.seat.worth_memo
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._worths()
+        return found
+
+    def _worths(self) -> Worths:
         seat, base = self.seat, self.value()
         lands, res = [], []
         for k in range(4):
@@ -287,7 +305,7 @@ class Plan:
         self.gold += 1
         gold = self.value() - base
         self.gold -= 1
-        return lands, res, enemy, gold
+        return tuple(lands), tuple(res), enemy, gold
 
     def play(self, n: int, faces: int, source: list[int] | None = None, base: int = 0) -> None:
         """Put n cards from the hand (or `source`) into the front, each the best there is;
