@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from soan.lab.report import findings, metrics
+from soan.lab.report import compare, findings, metrics
 from soan.lab.report.metrics import GameOutcome
 from soan.lab.run import runner
 
@@ -173,6 +173,17 @@ def test_an_item_too_rare_to_judge_carries_no_information() -> None:
     assert not metrics.association_beyond_chance(rare, 20)
     common = metrics.association([0.25] * 60, [0.25] * 340)
     assert common is not None and metrics.association_informative(common, 20)
+
+
+def test_a_difference_too_small_to_show_is_no_change() -> None:
+    turns = next(f for f in compare.FIGURES if f.key == "f_turns")
+    first = next(f for f in compare.FIGURES if f.key == "f_first")
+    # Paired games a few of which last a turn longer: beyond chance, but "+0.0 (95% CI +0.0
+    # to +0.0)" at the page's precision, so not a change a designer can act on.
+    tiny = metrics.Estimate(0.04, 0.01, 0.07)
+    assert tiny.excludes(0) and not turns.shows(tiny)
+    assert turns.shows(metrics.Estimate(-0.9, -1.0, -0.8))
+    assert first.shows(metrics.Estimate(0.002, 0.001, 0.003))  # 0.2 points shows
 
 
 def _row(seed: int, seat: int, won: bool, share: float, usage: dict, faction: str) -> dict:

@@ -267,3 +267,26 @@ def test_never_seen_names_what_occurred_in_fewer_than_one_game_in_a_hundred(
            f"occurred in): {shown} (1)" in output
     never = sections(page)["never-seen"]
     assert "Seen, but in fewer than 1 game in 100 of these 101" in never and f"{shown} (1)" in never
+
+
+def test_mixed_bots_are_named_first_and_rare_items_are_no_finding(tmp_path: Path) -> None:
+    out = tmp_path / "mixed.parquet"
+    soan("simulate", "cityplan", "-n", 2, "--games", 6, "--bots", "heuristic,random",
+         "--jobs", 1, "--out", out)
+    page = tmp_path / "report.html"
+    output = soan("report", out, "--out", page, "--lang", "en")
+    headlines = output.split("• ")[1:]
+    assert headlines[0].startswith("Mixed bots (heuristic, random): these win rates mostly "
+                                   "measure the bots, not the rules.")
+    # Six games: every item is too rare for its test to find anything. The rows are set
+    # apart in one note, none is a headline, and none is left in the table.
+    content = sections(page)["content"]
+    assert "Too rare to judge" in content and "Too rare" not in output
+    assert "more than chance explains" not in output
+    html = page.read_text("utf-8")
+    rare = re.findall(r"([^,:]+?) \((\d+)\)", content.split("no information about winning:")[1])
+    assert len(rare) > 5
+    for item, _ in rare:  # no row shows a win rate it cannot judge
+        assert f"<tr><td>{item.strip()}</td>" not in html
+    ja = soan("report", out, "--out", tmp_path / "report.ja.html", "--lang", "ja")
+    assert "ボットが混在しています(heuristic、random)" in ja

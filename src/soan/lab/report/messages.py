@@ -108,6 +108,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                         "偶然の範囲内(手を入れる根拠なし):{items}。"),
     "imbalance": ("chi-square {statistic} against {expected} expected if balanced, {p}",
                   "カイ二乗 {statistic}、均衡なら期待値 {expected}、{p}"),
+    "imbalance_short": ("chi-square {statistic}, {p}", "カイ二乗 {statistic}、{p}"),
     "p_value": ("p = {p}", "p = {p}"),
     "p_small": ("p < 0.001", "p < 0.001"),
     "seats_are_positions": (
@@ -292,16 +293,16 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "set": ("set", "セット"),
     "fairer": (
         "Is {label} fairer than {reference}? Its turn positions lie {spread} points from "
-        "fair against {base} ({imbalance} against {base_imbalance}); the two distribute "
-        "wins over the positions alike with {p}: {verdict}.",
-        "「{label}」は「{reference}」より公平か? 手番位置の公平からのずれ {spread} 対 {base}"
-        "ポイント({imbalance} 対 {base_imbalance})。手番位置への勝ちの配分が両者で同じかの"
-        "検定は {p}:{verdict}。",
+        "fair ({imbalance}) against {base} ({base_imbalance}), where chance alone gives "
+        "about {chance}; whether the two favour positions differently: {p}. {verdict}.",
+        "「{label}」は「{reference}」より公平か? 手番位置の公平からのずれは {spread} "
+        "ポイント({imbalance})対 {base}({base_imbalance})、偶然だけならおよそ {chance}。"
+        "両者で手番位置の有利不利が違うかの検定:{p}。{verdict}。",
     ),
-    "fairer_yes": ("yes, fairer beyond chance", "はい、偶然の範囲を超えて公平です"),
-    "fairer_no": ("no, less fair beyond chance", "いいえ、偶然の範囲を超えて不公平です"),
-    "fairer_same": ("no difference beyond chance", "偶然の範囲を超える差はありません"),
-    "fairness_cell": ("{verdict} (positions differ: {p})", "{verdict}(配分の差 {p})"),
+    "fairer_yes": ("Yes, fairer beyond chance", "はい、偶然の範囲を超えて公平です"),
+    "fairer_no": ("No, less fair beyond chance", "いいえ、偶然の範囲を超えて不公平です"),
+    "fairer_same": ("No difference beyond chance", "偶然の範囲を超える差はありません"),
+    "fairness_cell": ("{verdict} ({p})", "{verdict}({p})"),
     "changes": ("Against {reference}, {label} changes beyond chance: {changes}.",
                 "「{reference}」と比べて、「{label}」で偶然の範囲を超えて変わる指標:{changes}。"),
     "changes_none": ("No other figure differs beyond chance between {label} and {reference}.",
@@ -332,10 +333,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "sweep_context": (" (with {context})", "「{context}」での"),
     "fairest_against": (
-        " Against {key}={base} ({reference}: {base_spread} points, {base_imbalance}), the "
-        "two distribute wins over the positions alike with {p}: {verdict}.",
+        " Against {key}={base} ({reference}: {base_spread} points, {base_imbalance}), "
+        "whether the two favour positions differently: {p}. {verdict}.",
         "{key}={base}(「{reference}」:{base_spread} ポイント、{base_imbalance})と比べ、"
-        "手番位置への勝ちの配分が同じかの検定は {p}:{verdict}。",
+        "手番位置の有利不利が違うかの検定は {p}。{verdict}。",
     ),
     "fairest_is_reference": (" That is the value of {reference}.",
                              "これは「{reference}」の値です。"),
@@ -625,10 +626,12 @@ class Messages:
         """'p = 0.031', or 'p < 0.001'."""
         return self("p_small") if p_value < 0.001 else self("p_value", p=f"{p_value:.3f}")
 
-    def imbalance(self, imbalance: Imbalance) -> str:
-        """'chi-square 7.9 against 3 expected if balanced, p = 0.048'."""
-        return self("imbalance", statistic=f"{imbalance.statistic:.1f}",
-                    expected=f"{imbalance.expected:g}", p=self.p(imbalance.p_value))
+    def imbalance(self, imbalance: Imbalance, short: bool = False) -> str:
+        """'chi-square 7.9 against 3 expected if balanced, p = 0.048' (short: without the
+        expected value, for a sentence that gives it once)."""
+        return self("imbalance_short" if short else "imbalance",
+                    statistic=f"{imbalance.statistic:.1f}", expected=f"{imbalance.expected:g}",
+                    p=self.p(imbalance.p_value))
 
     def difference(self, e: Estimate, percent: bool, digits: int = 1) -> str:
         """'+3.1 points (95% CI +0.5 to +5.7)': rates differ in percentage points."""

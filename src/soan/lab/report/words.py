@@ -504,7 +504,7 @@ def sweep_sentence(sweep: Sweep, labels: Mapping[SetKey, str], found: Mapping[Se
         sentence += m("fairest_against", key=sweep.key, base=value_text(sweep.written),
                       reference=labels[sweep.base.key],
                       base_spread=_spread(sweep.fairness.a.spread),
-                      base_imbalance=m.imbalance(sweep.fairness.a),
+                      base_imbalance=m.imbalance(sweep.fairness.a, short=True),
                       p=m.p(sweep.fairness.p_differ), verdict=_verdict(m, sweep.fairness))
     return sentence
 
@@ -519,7 +519,7 @@ def word_comparison(comparison: Comparison, labels: Mapping[SetKey, str],
     lines = []
     for line in comparison.lines:
         label = labels[line.result_set.key]
-        imbalance = Cell(m.imbalance(line.imbalance))
+        imbalance = Cell(m.imbalance(line.imbalance, short=True))
         if line.reference is None or line.fairness is None:
             lines.append(Line(label, None, False, [
                 Cell(_text(m, f, value)) for f, value in zip(FIGURES, line.values, strict=True)
@@ -531,7 +531,8 @@ def word_comparison(comparison: Comparison, labels: Mapping[SetKey, str],
         headlines.append(m(
             "fairer", label=label, reference=reference, spread=_spread(fairness.b.spread),
             base=_spread(fairness.a.spread), imbalance=m.imbalance(fairness.b),
-            base_imbalance=m.imbalance(fairness.a), p=m.p(fairness.p_differ),
+            base_imbalance=m.imbalance(fairness.a, short=True),
+            chance=_spread(fairness.b.chance), p=m.p(fairness.p_differ),
             verdict=_verdict(m, fairness),
         ))
         imbalance.difference = m("fairness_cell", verdict=_verdict(m, fairness),
