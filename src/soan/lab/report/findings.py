@@ -100,8 +100,7 @@ class Findings:
     bots: list[BotLine]  # best first
     points: list[SplitLine]
     points_widest: SplitLine | None  # the widest gap beyond chance
-    actions: list[SplitLine]
-    actions_widest: SplitLine | None
+    actions: list[SplitLine]  # its section's table only: what winning is made of, no headline
     mixed_bots: list[str]  # the different bots at the table, when there are several
 
     @property
@@ -290,6 +289,6 @@ def analyse(result_set: ResultSet) -> Findings:
         lottery=lottery_share, lottery_first=lottery_first, balance=metrics.balance(games),
         outcomes=outcomes(result_set), bots=bots(rows),
         points=points, points_widest=widest_real_gap(points),
-        actions=actions, actions_widest=widest_real_gap(actions),
+        actions=actions,
         mixed_bots=mixed_bots(result_set.key.lineup),
     )

@@ -70,10 +70,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "ordinal_3": ("3rd", "3番手"),
     "win_rate_ci": ("win rate (95% CI)", "勝率(95%信頼区間)"),
     "fair": ("fair", "公平なら"),
-    "first_player": (
-        "The first player wins {rate} against a fair {fair}: {verdict}.",
-        "先手(手番順の1番手)の勝率は {rate}、公平なら {fair}:{verdict}。",
-    ),
     "mixed_bots": (
         "Mixed bots ({bots}): these win rates mostly measure the bots, not the rules. Turn "
         "positions and factions are averaged over bots that rotate through the seats; to "
@@ -130,7 +126,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "faction": ("faction", "陣営"),
     "seat_games": ("seat-games", "席数(ゲーム×席)"),
     "chosen": ("share of seat-games", "選ばれた割合"),
-    "marked": ("beyond chance", "偶然の範囲外"),
     "faction_beyond": (
         "{name} wins {rate} of the seat-games it is played in, against a fair {fair}: "
         "beyond chance.",
@@ -139,10 +134,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "factions_below": ("Below a fair {fair} beyond chance: {items}.",
                        "公平な {fair} を偶然の範囲を超えて下回る陣営:{items}。"),
     "faction_item": ("{name} {rate}", "{name} {rate}"),
-    "factions_within": (
-        "No faction wins more or less than a fair {fair} beyond chance ({count} factions).",
-        "どの陣営の勝率も、公平な {fair} から偶然の範囲を超えては外れていません({count}陣営)。",
-    ),
     "uninformative": (
         "Too rare to judge (in brackets, the seat-games that used it): even if every one of "
         "them had won, or lost, the test over the list could not tell it from chance, so "
@@ -182,11 +173,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                        "負けと結びつく(偶然の範囲外):{items}。"),
     "content_item": ("{name} ({count} seat-games: {used} with it, {unused} without)",
                      "{name}(使った{count}席で {used}、使わない席で {unused})"),
-    "content_within": (
-        "No content item's use goes with winning or losing beyond chance "
-        "(association, not cause).",
-        "どの項目の使用も、偶然の範囲を超えて勝ち負けと結びついてはいません(相関であり因果ではありません)。",
-    ),
     "content_association": (" This is association, not cause.", "(相関であって因果ではありません)"),
     # never seen
     "never_intro": (
@@ -254,14 +240,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                    "差が最も大きい得点源は {name}:{winners} 対 {losers}、差 {gap}。"),
     "points_none": (" No source of points sets them apart beyond chance.",
                     "偶然の範囲を超えて差が出る得点源はありません。"),
-    "actions_gap": (
-        "The kind of action that most sets winners apart is {name}: winners take it "
-        "{winners} times a game, losers {losers}, a gap of {gap}.",
-        "勝者と敗者で最も差が出る行動は {name}:勝者は1ゲーム {winners} 回、"
-        "敗者は {losers} 回、差 {gap}。",
-    ),
-    "actions_none": ("No kind of action sets winners apart from losers beyond chance.",
-                     "偶然の範囲を超えて勝者と敗者で差が出る行動はありません。"),
     "source": ("source", "得点源"),
     "kind": ("kind", "種類"),
     "gap_ci": ("winners − losers (95% CI)", "勝者 − 敗者(95%信頼区間)"),

@@ -302,8 +302,8 @@ def _never_sentences(found: Findings, games: int, names: Mapping[str, str], m: M
     return headlines, notes
 
 
-def _gap_sentence(widest: SplitLine, key: str, names: Mapping[str, str], m: Messages) -> str:
-    return m(key, name=names[widest.key], winners=f"{widest.winners:.1f}",
+def _gap_sentence(widest: SplitLine, names: Mapping[str, str], m: Messages) -> str:
+    return m("points_gap", name=names[widest.key], winners=f"{widest.winners:.1f}",
              losers=f"{widest.losers:.1f}", gap=m.difference(widest.gap, False))
 
 
@@ -314,7 +314,7 @@ def _points_sentence(found: Findings, names: Mapping[str, str], m: Messages) -> 
                  losers=f"{sum(x.losers for x in found.points):.1f}")
     if found.points_widest is None:
         return [sentence + m("points_none")]
-    return [sentence + _gap_sentence(found.points_widest, "points_gap", names, m)]
+    return [sentence + _gap_sentence(found.points_widest, names, m)]
 
 
 def _length_sentence(found: Findings, m: Messages) -> str:
