@@ -110,6 +110,14 @@ def test_city_plan_headlines_say_how_often_the_lottery_decided(tmp_path: Path) -
     assert "factions" not in parts  # City Plan has none
     assert "completion" not in parts["figures"]  # a scoring source: the metric is "decided"
     assert "Decided games" in parts["figures"]
+    # Turn-order imbalance is shown beside its value under perfect balance, never as a
+    # "Balance" that cannot reach 1 with finite games or misses its own interval.
+    figures = re.sub(r"\s+", " ", parts["figures"])
+    assert re.search(r"Turn-order imbalance \(chi-square\) [\d.]+ \(p [=<] [\d.]+\) 2 "
+                     r"expected if perfectly balanced", figures)
+    assert re.search(r"Spread of turn positions from fair [\d.]+ points chance alone: about "
+                     r"[\d.]+ points at 12 games", figures)
+    assert "Balance" not in figures
     html = (tmp_path / "r.html").read_text("utf-8")
     assert "<tr><td>pay a card</td>" in html and "<tr><td>Income</td>" in html
     for engine_word in ("act", "pay", "done", "income"):
