@@ -41,20 +41,16 @@ import math
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 
 import numpy as np
-from scipy.stats import chi2_contingency, chisquare, norm
-from statsmodels.stats.multitest import multipletests
-from statsmodels.stats.proportion import (
-    confint_proportions_2indep,
-    proportion_confint,
-    proportions_ztest,
-)
-from statsmodels.stats.weightstats import CompareMeans, DescrStatsW
 
+# SciPy and statsmodels are imported where they are used: together they take seconds to
+# import, which every soan command would pay (the ladder reads Z95 from here).
+NORMAL = NormalDist()  # the standard library's normal distribution, for quantiles
 CONFIDENCE = 0.95
 ALPHA = 1 - CONFIDENCE
-Z95 = float(norm.ppf(1 - ALPHA / 2))  # 1.959963984540054
+Z95 = NORMAL.inv_cdf(1 - ALPHA / 2)  # 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -110,13 +106,15 @@ class GameOutcome:
 
 def _alpha(z: float) -> float:
     """The two-sided error rate of an interval `z` standard errors wide on each side."""
-    return 2 * float(norm.sf(z))
+    return 2 * NORMAL.cdf(-z)
 
 
 def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """Wilson's score interval for `successes` out of `trials` (fractions allowed)."""
     if trials <= 0:
         return 0.0, 1.0
+    from statsmodels.stats.proportion import proportion_confint
+
     low, high = proportion_confint(successes, trials, alpha=_alpha(z), method="wilson")
     # exact at the ends, where floating point leaves a hair's breadth
     return (0.0 if successes <= 0 else float(low)), (1.0 if successes >= trials else float(high))
@@ -124,7 +122,7 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
 
 def family_z(items: int) -> float:
     """The z of a Bonferroni interval: 95% over `items` intervals at once."""
-    return float(norm.ppf(1 - ALPHA / (2 * max(items, 1))))
+    return NORMAL.inv_cdf(1 - ALPHA / (2 * max(items, 1)))
 
 
 def proportion(successes: float, trials: int, z: float = Z95) -> Estimate:
@@ -166,6 +164,8 @@ def difference_of_proportions(
     successes_a: float, trials_a: int, successes_b: float, trials_b: int, z: float = Z95
 ) -> Estimate:
     """b's proportion minus a's, with Newcombe's hybrid score interval (method 10)."""
+    from statsmodels.stats.proportion import confint_proportions_2indep
+
     low, high = confint_proportions_2indep(successes_b, trials_b, successes_a, trials_a,
                                            method="newcomb", compare="diff", alpha=_alpha(z))
     return Estimate(successes_b / trials_b - successes_a / trials_a, float(low), float(high))
@@ -184,6 +184,8 @@ def mean(values: Sequence[float]) -> Estimate:
     centre = float(x.mean())
     if _spread_free(x):
         return Estimate(centre, centre, centre)
+    from statsmodels.stats.weightstats import DescrStatsW
+
     low, high = DescrStatsW(x).tconfint_mean(alpha=ALPHA)
     return Estimate(centre, float(low), float(high))
 
@@ -198,6 +200,8 @@ def difference_of_means(a: Sequence[float], b: Sequence[float]) -> Estimate:
         return mean(list(y - x.mean()))
     if len(y) < 2:
         return mean(list(y.mean() - x))
+    from statsmodels.stats.weightstats import CompareMeans, DescrStatsW
+
     low, high = CompareMeans(DescrStatsW(y), DescrStatsW(x)).tconfint_diff(
         alpha=ALPHA, usevar="unequal")
     return Estimate(difference, float(low), float(high))
@@ -224,6 +228,9 @@ def beyond_fair_holm(rates: Sequence[Estimate], trials: int, fair: float) -> lis
     (Wilson's interval is the score test inverted)."""
     if trials <= 0 or not rates:
         return [False] * len(rates)
+    from statsmodels.stats.multitest import multipletests
+    from statsmodels.stats.proportion import proportions_ztest
+
     p_values = [float(proportions_ztest(r.value * trials, trials, value=fair,
                                         prop_var=fair)[1]) for r in rates]
     return [bool(x) for x in multipletests(p_values, alpha=ALPHA, method="holm")[0]]
@@ -262,6 +269,8 @@ def balance(games: Sequence[GameOutcome]) -> Imbalance:
     n, positions = len(games), len(games[0].win_shares)
     wins = np.array([sum(shares) for shares in zip(*(g.by_position for g in games),
                                                   strict=True)])
+    from scipy.stats import chisquare
+
     statistic, p_value = chisquare(wins, np.full(positions, n / positions))
     rates = wins / n - 1 / positions
     return Imbalance(float(statistic), positions - 1, float(p_value),
@@ -280,6 +289,8 @@ def positions_differ(games_a: Sequence[GameOutcome], games_b: Sequence[GameOutco
     table = table[:, table.sum(axis=0) > 0]
     if table.shape[1] < 2:
         return 1.0
+    from scipy.stats import chi2_contingency
+
     return float(chi2_contingency(table)[1])
 
 
