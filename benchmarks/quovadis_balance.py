@@ -15,7 +15,6 @@ from. Run by hand, niced, on all cores:
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import os
 import statistics
@@ -25,6 +24,7 @@ from collections import Counter
 from soan.bots import make_bot
 from soan.bots.match import bot_rngs, play_out
 from soan.engine.registry import get_game
+from soan.lab.report.metrics import mean
 from soan.lab.report.metrics import wilson_interval as wilson
 
 SEED_BASE = 50_000
@@ -62,12 +62,11 @@ def report(results: list[dict], seats: int, verbose: bool = False) -> str:
     games = len(results)
     lines = [f"{games} games, {seats} seats, heuristic bots"]
     winners = [r["scores"][r["winner"]] for r in results]
-    spread = statistics.stdev(winners) if games > 1 else 0.0
-    half = 1.96 * spread / math.sqrt(games) if games > 1 else 0.0
+    winning = mean(winners)
     everyone = [x for r in results for x in r["scores"]]
-    lines.append(f"winners' mean score {statistics.mean(winners):.1f} "
-                 f"(95% interval {statistics.mean(winners) - half:.1f}-"
-                 f"{statistics.mean(winners) + half:.1f}; median {statistics.median(winners)}), "
+    lines.append(f"winners' mean score {winning.value:.1f} "
+                 f"(95% interval {winning.low:.1f}-{winning.high:.1f}; "
+                 f"median {statistics.median(winners)}), "
                  f"all seats' mean {statistics.mean(everyone):.1f}")
     lines.append(f"race win rates (fair {1 / seats:.1%}):")
     lines += _rates([(race, s == r["winner"]) for r in results

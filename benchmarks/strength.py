@@ -15,7 +15,6 @@ Games run in parallel over the machine's cores.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import os
 import time
@@ -26,6 +25,7 @@ from soan.bots import make_bot
 from soan.bots.match import bot_rngs, play_out
 from soan.engine.core import SoanError
 from soan.engine.registry import get_game
+from soan.lab.report.metrics import wilson_interval as wilson
 
 RESULTS = Path(__file__).with_name("results") / "strength.md"
 SEED_BASE = 20_000
@@ -61,16 +61,6 @@ LADDER = (
     Pairing("undecim", 3, "heuristic", "random", 200),
     Pairing("undecim", 4, "ismcts:iters=1000", "heuristic", 100),
 )
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 _CONTENT: dict[str, object] = {}

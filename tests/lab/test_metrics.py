@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from soan.lab.report import findings, metrics
+from soan.lab.report import compare, findings, metrics
 from soan.lab.report.metrics import GameOutcome
 from soan.lab.run import runner
 
@@ -45,7 +46,6 @@ def test_turn_positions_are_counted_from_the_first_player() -> None:
     assert close(second.value, 0.2)
     # By seat number the same games read 2 of 5 and 3 of 5: seat is not turn order.
     assert [sum(g.win_shares[s] for g in TABLE) for s in (0, 1)] == [2, 3]
-    assert close(metrics.balance_value(TABLE), 0.4)  # 1 - (0.8 - 0.2)
 
 
 def test_a_game_without_a_winner_gives_each_seat_one_nth() -> None:
@@ -63,28 +63,83 @@ def test_decided_drawn_and_length() -> None:
     assert metrics.unfinished_share(TABLE).value == 0
     stopped = GameOutcome((0.5, 0.5), False, False, 500, 20_000)
     assert not stopped.decided and not stopped.drawn
-    # Turns 10, 12, 11, 9, 8: mean 10, sample variance 10/4, half-width 1.96 * sqrt(2.5 / 5).
+    # Turns 10, 12, 11, 9, 8: mean 10, sample variance 10/4, half-width
+    # t(0.975, 4) * sqrt(2.5 / 5) = 2.776445 * 0.707107 = 1.963243.
     turns = metrics.duration_turns(TABLE)
-    assert close(turns.value, 10) and close(turns.low, 8.614096) and close(turns.high, 11.385904)
+    assert close(turns.value, 10) and close(turns.low, 8.036757) and close(turns.high, 11.963243)
     assert close(metrics.duration_actions(TABLE).value, 19.4)
 
 
 def test_differences_of_means_paired_and_unpaired() -> None:
-    # (4 + 6) / 2 - (1 + 3) / 2 = 3; variances 2 and 2: half-width 1.96 * sqrt(2/2 + 2/2).
+    # (4 + 6) / 2 - (1 + 3) / 2 = 3; variances 2 and 2, Welch's 2 degrees of freedom:
+    # half-width t(0.975, 2) * sqrt(2/2 + 2/2) = 4.302653 * 1.414214 = 6.084870.
     d = metrics.difference_of_means([1, 3], [4, 6])
-    assert close(d.value, 3) and close(d.high - d.value, 1.959964 * 2**0.5)
-    # Paired: differences 0, 1, 0, 1: mean 0.5, sd sqrt(1/3), half-width 1.96 * 0.57735 / 2.
+    assert close(d.value, 3) and close(d.high - d.value, 6.084870)
+    # Paired: differences 0, 1, 0, 1: mean 0.5, sd sqrt(1/3), half-width
+    # t(0.975, 3) * 0.57735 / 2 = 3.182446 * 0.288675 = 0.918693.
     p = metrics.paired_difference([1, 0, 1, 0], [1, 1, 1, 1])
-    assert close(p.value, 0.5) and close(p.high - p.value, 0.565801)
+    assert close(p.value, 0.5) and close(p.high - p.value, 0.918693)
+    # No spread at all: the interval is the point.
+    assert metrics.paired_difference([1, 2], [1, 2]) == metrics.Estimate(0, 0, 0)
+    assert metrics.mean([3]) == metrics.Estimate(3, 3, 3)
 
 
-def test_balance_interval_is_reproducible_and_paired_resampling_cancels_shared_luck() -> None:
-    first, second = metrics.balance(TABLE), metrics.balance(TABLE)
-    assert first == second and first.low <= first.value <= first.high
-    same = metrics.bootstrap_difference(metrics.balance_value, TABLE, TABLE, paired=True)
-    assert same == metrics.Estimate(0, 0, 0)  # the same games resampled together never differ
-    unpaired = metrics.bootstrap_difference(metrics.balance_value, TABLE, TABLE)
-    assert unpaired.value == 0 and unpaired.low < 0 < unpaired.high
+def _games(wins_by_position: list[int]) -> list[GameOutcome]:
+    """One game per win: the position given wins it outright (the first player is seat 1)."""
+    n = len(wins_by_position)
+    return [GameOutcome(tuple(float(s == p) for s in range(n)), True, True, 1, 1)
+            for p, wins in enumerate(wins_by_position) for _ in range(wins)]
+
+
+def test_a_seat_whose_interval_touches_fair_is_not_flagged() -> None:
+    # The 2nd player wins 413 of 1800 (22.9%, 95% CI 21.1-24.9%): alone, its Wilson interval
+    # just excludes 25% (p = 0.044), which the page used to call "Turn order matters".
+    # Tested with the other three positions (Holm: 0.044 > 0.05/4) it is chance.
+    games = _games([462, 413, 462, 463])
+    turn = findings.turn_order(games)
+    assert turn.rates[1].excludes(0.25) and turn.rates[1].high > 0.249  # all but touches fair
+    assert turn.beyond == [False, False, False, False]
+    assert not metrics.balance(games).beyond  # nor do all four together differ
+    # A real edge is still found, and a flagged position's interval never holds fair.
+    strong = findings.turn_order(_games([520, 420, 430, 430]))
+    assert strong.beyond[0] and strong.rates[0].low > 0.25
+
+
+def test_flagged_positions_never_have_an_interval_that_holds_fair() -> None:
+    rng = np.random.default_rng(7)
+    flagged = 0
+    for _ in range(40):
+        wins = rng.multinomial(400, [0.30, 0.25, 0.23, 0.22])
+        turn = findings.turn_order(_games(list(wins)))
+        for rate, beyond in zip(turn.rates, turn.beyond, strict=True):
+            if beyond:
+                flagged += 1
+                assert rate.excludes(turn.fair)
+    assert flagged > 5  # the property was put to the test
+
+
+def test_imbalance_against_its_known_value_when_balanced() -> None:
+    # TABLE by position: 4 and 1 wins of 5 against 2.5 each: chi-square (1.5² + 1.5²) / 2.5
+    # = 1.8 on 1 degree of freedom, p = 0.179712; spread 0.3 from fair, chance sqrt(1/5) / 2.
+    imbalance = metrics.balance(TABLE)
+    assert close(imbalance.statistic, 1.8) and imbalance.df == 1 and imbalance.expected == 1
+    assert close(imbalance.p_value, 0.179712) and not imbalance.beyond
+    assert close(imbalance.spread, 0.3) and close(imbalance.chance, 0.223607)
+    # Perfectly balanced 4-player games: the statistic averages N - 1 = 3, and the spread
+    # averages about the chance level, never 1 - 0 = "balanced" as the old figure implied.
+    rng = np.random.default_rng(1)
+    draws = [metrics.balance(_games(list(rng.multinomial(200, [0.25] * 4))))
+             for _ in range(400)]
+    assert abs(np.mean([d.statistic for d in draws]) - 3) < 0.3
+    rms = np.sqrt(np.mean([d.spread ** 2 for d in draws]))
+    assert abs(rms - draws[0].chance) < 0.1 * draws[0].chance
+    assert 0.02 < np.mean([d.beyond for d in draws]) < 0.09  # luck flags about 1 in 20
+
+
+def test_two_sets_that_favour_positions_differently() -> None:
+    balanced, skewed = _games([250, 250, 250, 250]), _games([330, 230, 220, 220])
+    assert metrics.positions_differ(balanced, balanced) == 1.0
+    assert metrics.positions_differ(balanced, skewed) < 0.01
 
 
 def test_bonferroni_widens_with_the_length_of_the_list() -> None:
@@ -107,6 +162,28 @@ def test_group_win_rates_and_association() -> None:
     assert link is not None and close(link.used.value, 2.5 / 3)
     assert close(link.unused.value, 0.5 / 3) and close(link.difference.value, 2 / 3)
     assert metrics.association([1.0], []) is None  # nobody went without it: nothing to compare
+
+
+def test_an_item_too_rare_to_judge_carries_no_information() -> None:
+    # Two seat-games used it and lost: "0.0% (95% CI 0-65.8%)". Even had both won, a list of
+    # 20 items could not tell it from chance: the row says nothing about winning.
+    rare = metrics.association([0.0, 0.0], [0.25] * 400)
+    assert rare is not None and rare.used.value == 0 and close(rare.used.high, 0.657620)
+    assert not metrics.association_informative(rare, 20)
+    assert not metrics.association_beyond_chance(rare, 20)
+    common = metrics.association([0.25] * 60, [0.25] * 340)
+    assert common is not None and metrics.association_informative(common, 20)
+
+
+def test_a_difference_too_small_to_show_is_no_change() -> None:
+    turns = next(f for f in compare.FIGURES if f.key == "f_turns")
+    first = next(f for f in compare.FIGURES if f.key == "f_first")
+    # Paired games a few of which last a turn longer: beyond chance, but "+0.0 (95% CI +0.0
+    # to +0.0)" at the page's precision, so not a change a designer can act on.
+    tiny = metrics.Estimate(0.04, 0.01, 0.07)
+    assert tiny.excludes(0) and not turns.shows(tiny)
+    assert turns.shows(metrics.Estimate(-0.9, -1.0, -0.8))
+    assert first.shows(metrics.Estimate(0.002, 0.001, 0.003))  # 0.2 points shows
 
 
 def _row(seed: int, seat: int, won: bool, share: float, usage: dict, faction: str) -> dict:

@@ -84,7 +84,11 @@ def test_sections_come_in_order_and_turn_order_shows_positions(tmp_path: Path) -
     assert "1st" in turn and "2nd" in turn and "3rd" in turn
     assert "Who moved first: seat 1 in" in turn
     assert first_player_rate(out) in turn
-    assert f"The first player wins {first_player_rate(out)} against a fair 33.3%" in output
+    # 9 games cannot show turn order mattering: said once, with the chi-square's known
+    # value under balance beside it
+    assert (f"Within chance, so nothing to act on here: turn order (the first player wins "
+            f"{first_player_rate(out)}; chi-square ") in output
+    assert "against 2 expected if balanced" in output
     assert not re.search(r"seat \d\s+\d", turn)  # no win rate by seat number here
     chosen = {r["faction"] for r in table}
     for race in chosen:
@@ -106,6 +110,14 @@ def test_city_plan_headlines_say_how_often_the_lottery_decided(tmp_path: Path) -
     assert "factions" not in parts  # City Plan has none
     assert "completion" not in parts["figures"]  # a scoring source: the metric is "decided"
     assert "Decided games" in parts["figures"]
+    # Turn-order imbalance is shown beside its value under perfect balance, never as a
+    # "Balance" that cannot reach 1 with finite games or misses its own interval.
+    figures = re.sub(r"\s+", " ", parts["figures"])
+    assert re.search(r"Turn-order imbalance \(chi-square\) [\d.]+ \(p [=<] [\d.]+\) 2 "
+                     r"expected if perfectly balanced", figures)
+    assert re.search(r"Spread of turn positions from fair [\d.]+ points chance alone: about "
+                     r"[\d.]+ points at 12 games", figures)
+    assert "Balance" not in figures
     html = (tmp_path / "r.html").read_text("utf-8")
     assert "<tr><td>pay a card</td>" in html and "<tr><td>Income</td>" in html
     for engine_word in ("act", "pay", "done", "income"):
@@ -205,7 +217,8 @@ def test_a_sweep_ends_with_its_fairest_value_against_the_rules_as_written(
     assert names == ["default-hand_limit=7.parquet", "default-hand_limit=9.parquet",
                      "default.parquet"]  # the rules as written is played too
     assert "Is hand_limit=7 fairer than the rules as written?" in output
-    assert re.search(r"The fairest value of hand_limit is [789]: balance", output)
+    assert re.search(r"The fairest value of hand_limit is [789]: its turn positions lie "
+                     r"[\d.]+ points from fair \(chi-square [\d.]+ against 1 expected", output)
     refused = soan("study", "cityplan", "--variants", "nosuch", "--out", tmp_path, code=2)
     assert "no variant nosuch" in refused
 
@@ -262,3 +275,26 @@ def test_never_seen_names_what_occurred_in_fewer_than_one_game_in_a_hundred(
            f"occurred in): {shown} (1)" in output
     never = sections(page)["never-seen"]
     assert "Seen, but in fewer than 1 game in 100 of these 101" in never and f"{shown} (1)" in never
+
+
+def test_mixed_bots_are_named_first_and_rare_items_are_no_finding(tmp_path: Path) -> None:
+    out = tmp_path / "mixed.parquet"
+    soan("simulate", "cityplan", "-n", 2, "--games", 6, "--bots", "heuristic,random",
+         "--jobs", 1, "--out", out)
+    page = tmp_path / "report.html"
+    output = soan("report", out, "--out", page, "--lang", "en")
+    headlines = output.split("• ")[1:]
+    assert headlines[0].startswith("Mixed bots (heuristic, random): these win rates mostly "
+                                   "measure the bots, not the rules.")
+    # Six games: every item is too rare for its test to find anything. The rows are set
+    # apart in one note, none is a headline, and none is left in the table.
+    content = sections(page)["content"]
+    assert "Too rare to judge" in content and "Too rare" not in output
+    assert "more than chance explains" not in output
+    html = page.read_text("utf-8")
+    rare = re.findall(r"([^,:]+?) \((\d+)\)", content.split("no information about winning:")[1])
+    assert len(rare) > 5
+    for item, _ in rare:  # no row shows a win rate it cannot judge
+        assert f"<tr><td>{item.strip()}</td>" not in html
+    ja = soan("report", out, "--out", tmp_path / "report.ja.html", "--lang", "ja")
+    assert "ボットが混在しています(heuristic、random)" in ja

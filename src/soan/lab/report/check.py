@@ -4,7 +4,7 @@ or cannot tell at this size.
 A check is a set that differs from another of its group in the bots alone (one bot in
 every seat): `soan study --check BOT` and `soan report --check BOT` play it on the first
 N seeds of the set it checks, so the two are paired game for game. Each headline of the
-first set (every turn position's win rate, every faction's, the balance of turn
+first set (every turn position's win rate, every faction's, the imbalance of turn
 positions) is measured again and judged against the first run's effect:
 
 - holds: the check also finds the effect beyond chance, in the same direction;
@@ -16,9 +16,9 @@ positions) is measured again and judged against the first run's effect:
   is never a pass.
 
 A headline the first run found within chance is reported as "appears" when the check
-finds it beyond chance, else "neither". Each figure is judged as the first run judged
-it: a position with its 95% interval, a faction with its Bonferroni interval over the
-factions.
+finds it beyond chance, else "neither". Each figure is judged as each run judged
+it: a position by Holm's correction over the positions, a faction with its Bonferroni
+interval over the factions.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from statistics import NormalDist
 
 from soan.lab.report import metrics
 from soan.lab.report.findings import Findings
-from soan.lab.report.metrics import Estimate
+from soan.lab.report.metrics import Estimate, Imbalance
 from soan.lab.report.sets import ResultSet
 
 POWER = 0.80
@@ -49,14 +49,18 @@ def games_needed(p0: float, p1: float, z: float = metrics.Z95, power: float = PO
     return math.ceil((root / (p1 - p0)) ** 2)
 
 
-def judge(first: Estimate, check: Estimate, fair: float) -> str:
+def judge(first: Estimate, check: Estimate, fair: float, first_beyond: bool | None = None,
+          check_beyond: bool | None = None) -> str:
     """The verdict on one headline: the first run's estimate and the check's, each with the
-    interval the page judges it by, against the fair value."""
-    first_beyond = first.excludes(fair)
+    interval the page judges it by, against the fair value; `first_beyond` and
+    `check_beyond` are each run's own verdict where a corrected test gave it (else the
+    interval's)."""
+    first_beyond = first.excludes(fair) if first_beyond is None else first_beyond
+    check_beyond = check.excludes(fair) if check_beyond is None else check_beyond
     if not first_beyond:
-        return APPEARS if check.excludes(fair) else NEITHER
+        return APPEARS if check_beyond else NEITHER
     up = first.value > fair
-    if check.excludes(fair):
+    if check_beyond:
         return HOLDS if (check.value > fair) == up else REVERSES
     rules_out = check.high < first.value if up else check.low > first.value
     return DOES_NOT_HOLD if rules_out else CANNOT_TELL
@@ -74,8 +78,8 @@ class Headline:
     verdict: str
     needed: int | None = None  # games the check would need (cannot tell only)
     paired: Estimate | None = None  # check minus first over the paired games, per game
-    first_judged: Estimate | None = None  # the interval the verdict used (Bonferroni)
-    check_judged: Estimate | None = None
+    first_beyond: bool = False  # each run's own verdict against fair, as its page shows it
+    check_beyond: bool = False
 
 
 @dataclass
@@ -87,9 +91,8 @@ class Check:
     bot: str  # the check's bots, as named
     paired_games: int  # games of the check played on seeds the first set also played
     headlines: list[Headline]
-    balance_first: Estimate
-    balance_check: Estimate
-    balance_difference: Estimate  # check minus first (paired bootstrap where paired)
+    balance_first: Imbalance
+    balance_check: Imbalance
     models: list[str] = field(default_factory=list)  # model files the check's bots use
 
     @property
@@ -144,9 +147,11 @@ def check_set(first: ResultSet, first_found: Findings, check: ResultSet,
     first_by_seed = {g.seed: g for g in first.games}
     shared = [g.seed for g in check.games if g.seed in first_by_seed]
     headlines = []
-    for p, (a, b) in enumerate(zip(first_found.turn_order.rates, check_found.turn_order.rates,
-                                   strict=True)):
-        line = Headline("position", str(p + 1), fair, a, b, judge(a, b, fair))
+    first_turn, check_turn = first_found.turn_order, check_found.turn_order
+    for p, (a, b) in enumerate(zip(first_turn.rates, check_turn.rates, strict=True)):
+        line = Headline("position", str(p + 1), fair, a, b,
+                        judge(a, b, fair, first_turn.beyond[p], check_turn.beyond[p]),
+                        first_beyond=first_turn.beyond[p], check_beyond=check_turn.beyond[p])
         if line.verdict == CANNOT_TELL:
             line.needed = games_needed(fair, a.value)
         if shared:
@@ -155,16 +160,8 @@ def check_set(first: ResultSet, first_found: Findings, check: ResultSet,
                                                     [y[s] for s in shared])
         headlines.append(line)
     headlines += _faction_headlines(first, first_found, check, check_found)
-    first_games = [first_by_seed[s] for s in shared]
-    check_games = [g for g in check.games if g.seed in first_by_seed]
-    if shared:
-        difference = metrics.bootstrap_difference(metrics.balance_value, first_games,
-                                                  check_games, paired=True)
-    else:
-        difference = metrics.bootstrap_difference(metrics.balance_value, first.games,
-                                                  check.games)
     return Check(first, check, ",".join(dict.fromkeys(check.key.lineup)), len(shared),
-                 headlines, first_found.balance, check_found.balance, difference)
+                 headlines, first_found.balance, check_found.balance)
 
 
 def _faction_headlines(first: ResultSet, first_found: Findings, check: ResultSet,
@@ -185,7 +182,8 @@ def _faction_headlines(first: ResultSet, first_found: Findings, check: ResultSet
         b = metrics.proportion(share_b, other.seat_games,
                                metrics.family_z(len(check_found.factions)))
         line = Headline("faction", faction.name, fair, faction.rate, other.rate,
-                        judge(a, b, fair), first_judged=a, check_judged=b)
+                        judge(a, b, fair), first_beyond=a.excludes(fair),
+                        check_beyond=b.excludes(fair))
         if line.verdict == CANNOT_TELL:
             per_game = faction.seat_games / len(first.games)
             line.needed = math.ceil(games_needed(fair, faction.rate.value, z) / per_game)

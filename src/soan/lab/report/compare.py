@@ -2,9 +2,15 @@
 
 Every set of a group is compared with its reference, the rules as written (with
 the same bots where there is such a set). Two sets played on the same seeds,
-game for game, are compared over the paired games. A rule number swept over
-several values (sets that differ in that number alone) ends with its fairest
-value, the one whose turn positions are most balanced, with its interval.
+game for game, are compared over the paired games. A difference is a change
+only when it is beyond chance and large enough to show at the page's precision
+(a paired "+0.0 (95% CI +0.0 to +0.0)" is no finding). Fairness is judged on all
+turn positions at once: one set is fairer than another when the two distribute
+wins over the positions differently (a chi-square test of homogeneity), the other
+set's own positions differ from fair beyond chance, and this set's spread from
+fair is the smaller. A rule number swept over several values (sets that differ
+in that number alone) ends with its fairest value, the one whose positions'
+spread from fair is smallest, judged the same way against the value as written.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from soan.engine.core import SoanError, options_to_dict
 from soan.engine.registry import get_game
 from soan.lab.report import metrics
 from soan.lab.report.findings import Findings
-from soan.lab.report.metrics import Estimate, GameOutcome
+from soan.lab.report.metrics import Estimate, GameOutcome, Imbalance
 from soan.lab.report.sets import ResultSet, SetKey
 
 FAIRER, LESS_FAIR, NO_DIFFERENCE = 1, -1, 0  # verdicts on a difference of balance
@@ -34,6 +40,11 @@ class Figure:
     value: Callable[[ResultSet, Findings], Estimate]
     difference: Callable[[ResultSet, ResultSet, bool], Estimate]
     digits: int = 1
+
+    def shows(self, difference: Estimate) -> bool:
+        """True when a difference reads as more than zero at the page's precision."""
+        scale = 100 if self.percent else 1
+        return round(abs(scale * difference.value), self.digits) > 0
 
 
 def _per_game_figure(key: str, per_game: Callable[[GameOutcome], float], percent: bool,
@@ -54,18 +65,36 @@ def _per_game_figure(key: str, per_game: Callable[[GameOutcome], float], percent
     return Figure(key, percent, value, difference, digits)
 
 
-def _balance_difference(a: ResultSet, b: ResultSet, paired: bool) -> Estimate:
-    return metrics.bootstrap_difference(metrics.balance_value, a.games, b.games, paired)
-
-
 FIGURES = [
     _per_game_figure("f_first", metrics.first_player_rate, True),
-    Figure("f_balance", False, lambda s, found: found.balance, _balance_difference, 2),
     _per_game_figure("f_decided", lambda g: float(g.decided), True),
     _per_game_figure("f_drawn", lambda g: float(g.drawn), True),
     _per_game_figure("f_turns", lambda g: g.turns, False),
 ]
-BALANCE = FIGURES[1]
+
+
+@dataclass
+class Fairness:
+    """Whether set b is fairer than set a, judged on all turn positions at once."""
+
+    verdict: int  # FAIRER, LESS_FAIR or NO_DIFFERENCE (b against a)
+    p_differ: float  # the chi-square test that the two distribute wins over positions alike
+    a: Imbalance
+    b: Imbalance
+
+
+def fairness(a: ResultSet, b: ResultSet, found: Mapping[SetKey, Findings]) -> Fairness:
+    """b against a: FAIRER when the two differ over the positions beyond chance, a's
+    positions differ from fair beyond chance, and b's spread from fair is smaller."""
+    imbalance_a, imbalance_b = found[a.key].balance, found[b.key].balance
+    p_differ = metrics.positions_differ(a.games, b.games)
+    verdict = NO_DIFFERENCE
+    if p_differ < metrics.ALPHA:
+        if imbalance_a.beyond and imbalance_b.spread < imbalance_a.spread:
+            verdict = FAIRER
+        elif imbalance_b.beyond and imbalance_a.spread < imbalance_b.spread:
+            verdict = LESS_FAIR
+    return Fairness(verdict, p_differ, imbalance_a, imbalance_b)
 
 
 @dataclass
@@ -77,11 +106,15 @@ class Line:
     paired: bool
     values: list[Estimate]  # one for each of FIGURES
     differences: list[Estimate]  # from the reference, one for each of FIGURES (none for it)
+    imbalance: Imbalance
+    fairness: Fairness | None = None  # against the reference (none for it)
 
     @property
     def beyond(self) -> list[bool]:
-        """For each difference: beyond chance (its interval excludes 0)."""
-        return [d.excludes(0) for d in self.differences]
+        """For each difference: a change, beyond chance (its interval excludes 0) and
+        large enough to show."""
+        return [d.excludes(0) and f.shows(d) for f, d in zip(FIGURES, self.differences,
+                                                             strict=True)]
 
 
 @dataclass
@@ -94,7 +127,7 @@ class Sweep:
     value: object  # the fairest set's value of the rule number
     written: object  # the value as written
     base: ResultSet | None  # the member that plays the value as written, if any
-    difference: Estimate | None  # fairest's balance minus base's (when they differ)
+    fairness: Fairness | None  # fairest against base (when they differ)
 
 
 @dataclass
@@ -121,16 +154,6 @@ def reference_for(result_set: ResultSet, sets: Sequence[ResultSet]) -> ResultSet
     return (written or list(sets))[0]
 
 
-def verdict(difference: Estimate) -> int:
-    """FAIRER when a difference of balance is above 0 beyond chance, LESS_FAIR when below,
-    else NO_DIFFERENCE."""
-    if difference.low > 0:
-        return FAIRER
-    if difference.high < 0:
-        return LESS_FAIR
-    return NO_DIFFERENCE
-
-
 def compare_group(sets: Sequence[ResultSet], found: Mapping[SetKey, Findings]) -> Comparison:
     """Every set against its reference, and the sweeps' fairest values; `found` holds each
     set's findings by its key."""
@@ -138,12 +161,14 @@ def compare_group(sets: Sequence[ResultSet], found: Mapping[SetKey, Findings]) -
     for result_set in sets:
         reference = reference_for(result_set, sets)
         values = [f.value(result_set, found[result_set.key]) for f in FIGURES]
+        imbalance = found[result_set.key].balance
         if reference is result_set:
-            lines.append(Line(result_set, None, False, values, []))
+            lines.append(Line(result_set, None, False, values, [], imbalance))
             continue
         is_paired = paired(reference, result_set)
         differences = [f.difference(reference, result_set, is_paired) for f in FIGURES]
-        lines.append(Line(result_set, reference, is_paired, values, differences))
+        lines.append(Line(result_set, reference, is_paired, values, differences, imbalance,
+                          fairness(reference, result_set, found)))
     return Comparison(lines, fairest_values(sets, found), any(s.as_written for s in sets))
 
 
@@ -181,12 +206,12 @@ def fairest_values(sets: Sequence[ResultSet], found: Mapping[SetKey, Findings]
     """Each sweep's fairest value, and how it compares with the value as written."""
     out = []
     for key, members in sweeps(sets):
-        fairest = max(members, key=lambda s: found[s.key].balance.value)
+        fairest = min(members, key=lambda s: found[s.key].balance.spread)
         written = _as_written_value(fairest.key.game, key)
         base = next((s for s in members if _options(s)[key] == written), None)
-        difference = None
+        judged = None
         if base is not None and base is not fairest:
-            difference = _balance_difference(base, fairest, paired(base, fairest))
+            judged = fairness(base, fairest, found)
         out.append(Sweep(key, members, fairest, _options(fairest)[key], written, base,
-                         difference))
+                         judged))
     return out

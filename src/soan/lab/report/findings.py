@@ -2,9 +2,13 @@
 
 Turn order (by position, not seat number), factions, every content item and
 counted rule branch, what never happened, and the outcome figures: each figure
-carries its 95% interval, and an entry is judged beyond chance only when its
-interval excludes the fair value (in long lists, its Bonferroni interval), so the
-lab never reports luck as a finding. Findings hold usage keys, faction names,
+carries its 95% interval, and an entry is judged beyond chance only by a test that
+counts every entry it is judged with (turn positions: Holm's correction over the
+positions, and a chi-square over all of them; long lists: Bonferroni intervals),
+so the lab never reports luck as a finding. A content item too rare for its test
+to ever find anything is set apart as uninformative rather than listed as a
+finding, and a set whose seats hold different bots says so first: there the win
+rates mostly measure the bots. Findings hold usage keys, faction names,
 points sources and action kinds as the rows hold them; `words` says them in the
 page's language.
 """
@@ -15,7 +19,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from soan.lab.report import metrics
-from soan.lab.report.metrics import Association, Estimate, GameOutcome, GroupRate
+from soan.lab.report.metrics import Association, Estimate, GameOutcome, GroupRate, Imbalance
 from soan.lab.report.sets import ResultSet
 from soan.lab.run.runner import LOTTERY_KEY, POINTS_PREFIX, Row
 
@@ -25,7 +29,7 @@ SELDOM = 0.01  # an item that occurs in fewer games than this share is all but d
 @dataclass
 class TurnOrder:
     rates: list[Estimate]  # by position, first player first
-    beyond: list[bool]  # the 95% interval excludes the fair rate
+    beyond: list[bool]  # differs from fair beyond chance, Holm-corrected over the positions
     fair: float
     seats_are_positions: bool
     first_by_seat: list[int]  # games in which each seat moved first
@@ -43,6 +47,7 @@ class ItemLine:
     losers: float
     association: Association | None
     beyond: bool = False
+    informative: bool = False  # used often enough that its test could find something
 
 
 @dataclass
@@ -90,13 +95,18 @@ class Findings:
     seldom_seen: list[ItemLine]  # seen, but in fewer than SELDOM of the games
     lottery: Estimate | None
     lottery_first: Estimate | None
-    balance: Estimate
+    balance: Imbalance  # all turn positions against fair at once
     outcomes: Outcomes
     bots: list[BotLine]  # best first
     points: list[SplitLine]
     points_widest: SplitLine | None  # the widest gap beyond chance
-    actions: list[SplitLine]
-    actions_widest: SplitLine | None
+    actions: list[SplitLine]  # its section's table only: what winning is made of, no headline
+    mixed_bots: list[str]  # the different bots at the table, when there are several
+
+    @property
+    def uninformative(self) -> list[ItemLine]:
+        """Items used, but too rarely (or by nearly everyone) for a test to judge them."""
+        return [x for x in self.content if x.uses and not x.informative]
 
 
 # ---- turn order ------------------------------------------------------------------------
@@ -105,7 +115,7 @@ def turn_order(games: list[GameOutcome]) -> TurnOrder:
     n = len(games[0].win_shares)
     rates = metrics.position_win_rates(games)
     fair = 1 / n
-    beyond = [r.excludes(fair) for r in rates]
+    beyond = metrics.beyond_fair_holm(rates, len(games), fair)
     first = Counter(g.first for g in games)
     return TurnOrder(rates, beyond, fair, set(first) == {0}, [first[s] for s in range(n)])
 
@@ -160,6 +170,7 @@ def content(rows: list[Row], universe: list[str]) -> list[ItemLine]:
         ))
     compared = [line for line in lines if line.association is not None]
     for line in compared:
+        line.informative = metrics.association_informative(line.association, len(compared))
         line.beyond = metrics.association_beyond_chance(line.association, len(compared))
     return lines
 
@@ -221,6 +232,12 @@ def bots(rows: list[Row]) -> list[BotLine]:
     return sorted(lines, key=lambda line: -line.win_rate.value)
 
 
+def mixed_bots(lineup: tuple[str, ...]) -> list[str]:
+    """The different bots of a line-up, when there is more than one (else none)."""
+    bots = list(dict.fromkeys(lineup))
+    return bots if len(bots) > 1 else []
+
+
 def _counts(row: Row, source: str) -> dict[str, int]:
     if source == "points":
         return {k.removeprefix(POINTS_PREFIX): v for k, v in row.items()
@@ -272,5 +289,6 @@ def analyse(result_set: ResultSet) -> Findings:
         lottery=lottery_share, lottery_first=lottery_first, balance=metrics.balance(games),
         outcomes=outcomes(result_set), bots=bots(rows),
         points=points, points_widest=widest_real_gap(points),
-        actions=actions, actions_widest=widest_real_gap(actions),
+        actions=actions,
+        mixed_bots=mixed_bots(result_set.key.lineup),
     )

@@ -18,7 +18,7 @@ from soan.engine.core import SoanError
 from soan.engine.glossary import Glossary, Names
 from soan.engine.glossary import name as name_of
 from soan.engine.registry import get_game
-from soan.lab.report.metrics import Estimate
+from soan.lab.report.metrics import Estimate, Imbalance
 
 LANGUAGES = ("en", "ja")
 
@@ -70,19 +70,43 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "ordinal_3": ("3rd", "3番手"),
     "win_rate_ci": ("win rate (95% CI)", "勝率(95%信頼区間)"),
     "fair": ("fair", "公平なら"),
-    "first_player": (
-        "The first player wins {rate} against a fair {fair}: {verdict}.",
-        "先手(手番順の1番手)の勝率は {rate}、公平なら {fair}:{verdict}。",
+    "mixed_bots": (
+        "Mixed bots ({bots}): these win rates mostly measure the bots, not the rules. Turn "
+        "positions and factions are averaged over bots that rotate through the seats; to "
+        "judge the rules, play one bot in every seat.",
+        "ボットが混在しています({bots}):この勝率は主にルールではなくボットの差を測っています。"
+        "手番位置と陣営は席を回るボットで平均したものです。ルールを判断するには、全席を同じ"
+        "ボットにしてください。",
     ),
-    "beyond": ("beyond chance", "偶然の範囲を超える差です"),
-    "within": ("within chance", "偶然の範囲内です"),
-    "positions_beyond": ("Turn order matters: {items} (fair {fair}).",
-                         "手番順で勝率に差が出ます:{items}(公平なら {fair})。"),
+    "turn_matters": (
+        "Turn order matters: the turn positions' win rates lie {spread} points from a fair "
+        "{fair} (root mean square), where chance alone gives about {chance} at {games} games "
+        "({imbalance}).",
+        "手番順で勝率に差が出ます:手番位置の勝率は公平な {fair} から平均 {spread} ポイント"
+        "(二乗平均平方根)離れています。{games}ゲームなら偶然だけでおよそ {chance} です"
+        "({imbalance})。",
+    ),
+    "positions_flagged": (
+        " Beyond chance, with all {count} positions tested together (Holm): {items}.",
+        "{count}つの手番位置をまとめて検定して(ホルム法)偶然の範囲を超えるもの:{items}。",
+    ),
+    "positions_none_flagged": (
+        " No single position stands out once all {count} are tested together (Holm).",
+        "{count}つの手番位置をまとめて検定すると(ホルム法)、単独で目立つ位置はありません。",
+    ),
     "position_item": ("the {position} player wins {rate}", "{position}の勝率 {rate}"),
-    "positions_within": (
-        "No turn position wins more or less than a fair {fair} beyond chance.",
-        "どの手番位置の勝率も、公平な {fair} から偶然の範囲を超えては外れていません。",
-    ),
+    "turn_within_item": ("turn order (the first player wins {rate}; {imbalance})",
+                         "手番順(先手の勝率 {rate}、{imbalance})"),
+    "factions_within_item": ("the {count} factions' win rates", "{count}陣営の勝率"),
+    "content_within_item": ("every content item's link with winning",
+                            "コンテンツの各項目と勝敗の結びつき"),
+    "within_headline": ("Within chance, so nothing to act on here: {items}.",
+                        "偶然の範囲内(手を入れる根拠なし):{items}。"),
+    "imbalance": ("chi-square {statistic} against {expected} expected if balanced, {p}",
+                  "カイ二乗 {statistic}、均衡なら期待値 {expected}、{p}"),
+    "imbalance_short": ("chi-square {statistic}, {p}", "カイ二乗 {statistic}、{p}"),
+    "p_value": ("p = {p}", "p = {p}"),
+    "p_small": ("p < 0.001", "p < 0.001"),
     "seats_are_positions": (
         "Seat 1 moved first in every game, so turn positions are seat numbers here.",
         "すべてのゲームで席1が先手なので、ここでは手番位置が席番号と同じです。",
@@ -102,7 +126,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "faction": ("faction", "陣営"),
     "seat_games": ("seat-games", "席数(ゲーム×席)"),
     "chosen": ("share of seat-games", "選ばれた割合"),
-    "marked": ("beyond chance", "偶然の範囲外"),
     "faction_beyond": (
         "{name} wins {rate} of the seat-games it is played in, against a fair {fair}: "
         "beyond chance.",
@@ -111,9 +134,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "factions_below": ("Below a fair {fair} beyond chance: {items}.",
                        "公平な {fair} を偶然の範囲を超えて下回る陣営:{items}。"),
     "faction_item": ("{name} {rate}", "{name} {rate}"),
-    "factions_within": (
-        "No faction wins more or less than a fair {fair} beyond chance ({count} factions).",
-        "どの陣営の勝率も、公平な {fair} から偶然の範囲を超えては外れていません({count}陣営)。",
+    "uninformative": (
+        "Too rare to judge (in brackets, the seat-games that used it): even if every one of "
+        "them had won, or lost, the test over the list could not tell it from chance, so "
+        "these rows carry no information about winning: {items}.",
+        "判断するには少なすぎるもの(括弧内は使った席数):使った席がすべて勝っても、すべて負けても"
+        "リスト全体の検定では偶然と区別できないため、勝敗について情報を持たない行です:{items}。",
     ),
     "list_note": (
         "Marked: beyond chance even counting that the list has {count} entries "
@@ -147,11 +173,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                        "負けと結びつく(偶然の範囲外):{items}。"),
     "content_item": ("{name} ({count} seat-games: {used} with it, {unused} without)",
                      "{name}(使った{count}席で {used}、使わない席で {unused})"),
-    "content_within": (
-        "No content item's use goes with winning or losing beyond chance "
-        "(association, not cause).",
-        "どの項目の使用も、偶然の範囲を超えて勝ち負けと結びついてはいません(相関であり因果ではありません)。",
-    ),
     "content_association": (" This is association, not cause.", "(相関であって因果ではありません)"),
     # never seen
     "never_intro": (
@@ -182,8 +203,14 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "figure": ("figure", "指標"),
     "value_ci": ("value (95% CI)", "値(95%信頼区間)"),
     "reference": ("reference", "基準"),
-    "f_balance": ("Balance of turn positions", "手番位置のバランス"),
-    "f_balance_ref": ("1 = balanced", "1 = 均衡"),
+    "f_imbalance": ("Turn-order imbalance (chi-square)", "手番順の不均衡(カイ二乗)"),
+    "f_imbalance_value": ("{statistic} ({p})", "{statistic}({p})"),
+    "f_imbalance_ref": ("{expected} expected if perfectly balanced",
+                        "完全に均衡なら期待値 {expected}"),
+    "f_spread": ("Spread of turn positions from fair", "手番位置の公平からのずれ"),
+    "f_spread_value": ("{spread} points", "{spread}ポイント"),
+    "f_spread_ref": ("chance alone: about {chance} points at {games} games",
+                     "偶然だけなら{games}ゲームでおよそ {chance} ポイント"),
     "f_decided": ("Decided games", "勝者が決まったゲーム"),
     "f_decided_ref": ("share that end with a winner", "勝者がいる割合"),
     "f_drawn": ("Drawn games", "引き分けのゲーム"),
@@ -213,14 +240,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                    "差が最も大きい得点源は {name}:{winners} 対 {losers}、差 {gap}。"),
     "points_none": (" No source of points sets them apart beyond chance.",
                     "偶然の範囲を超えて差が出る得点源はありません。"),
-    "actions_gap": (
-        "The kind of action that most sets winners apart is {name}: winners take it "
-        "{winners} times a game, losers {losers}, a gap of {gap}.",
-        "勝者と敗者で最も差が出る行動は {name}:勝者は1ゲーム {winners} 回、"
-        "敗者は {losers} 回、差 {gap}。",
-    ),
-    "actions_none": ("No kind of action sets winners apart from losers beyond chance.",
-                     "偶然の範囲を超えて勝者と敗者で差が出る行動はありません。"),
     "source": ("source", "得点源"),
     "kind": ("kind", "種類"),
     "gap_ci": ("winners − losers (95% CI)", "勝者 − 敗者(95%信頼区間)"),
@@ -251,14 +270,17 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     # comparisons
     "set": ("set", "セット"),
     "fairer": (
-        "Is {label} fairer than {reference}? Balance {value} against {base}, a difference "
-        "of {difference}: {verdict}.",
-        "「{label}」は「{reference}」より公平か? バランス {value} 対 {base}、"
-        "差 {difference}:{verdict}。",
+        "Is {label} fairer than {reference}? Its turn positions lie {spread} points from "
+        "fair ({imbalance}) against {base} ({base_imbalance}), where chance alone gives "
+        "about {chance}; whether the two favour positions differently: {p}. {verdict}.",
+        "「{label}」は「{reference}」より公平か? 手番位置の公平からのずれは {spread} "
+        "ポイント({imbalance})対 {base}({base_imbalance})、偶然だけならおよそ {chance}。"
+        "両者で手番位置の有利不利が違うかの検定:{p}。{verdict}。",
     ),
-    "fairer_yes": ("yes, fairer beyond chance", "はい、偶然の範囲を超えて公平です"),
-    "fairer_no": ("no, less fair beyond chance", "いいえ、偶然の範囲を超えて不公平です"),
-    "fairer_same": ("no difference beyond chance", "偶然の範囲を超える差はありません"),
+    "fairer_yes": ("Yes, fairer beyond chance", "はい、偶然の範囲を超えて公平です"),
+    "fairer_no": ("No, less fair beyond chance", "いいえ、偶然の範囲を超えて不公平です"),
+    "fairer_same": ("No difference beyond chance", "偶然の範囲を超える差はありません"),
+    "fairness_cell": ("{verdict} ({p})", "{verdict}({p})"),
     "changes": ("Against {reference}, {label} changes beyond chance: {changes}.",
                 "「{reference}」と比べて、「{label}」で偶然の範囲を超えて変わる指標:{changes}。"),
     "changes_none": ("No other figure differs beyond chance between {label} and {reference}.",
@@ -282,13 +304,17 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "ルールどおりの実行がこのファイル群にないため、「{label}」と比較しています。",
     ),
     "fairest": (
-        "The fairest value of {key}{context} is {value}: balance {balance}.",
-        "{context}{key}の最も公平な値は {value}:バランス {balance}。",
+        "The fairest value of {key}{context} is {value}: its turn positions lie {spread} "
+        "points from fair ({imbalance}).",
+        "{context}{key}の最も公平な値は {value}:手番位置の公平からのずれ {spread} ポイント"
+        "({imbalance})。",
     ),
     "sweep_context": (" (with {context})", "「{context}」での"),
     "fairest_against": (
-        " Against {key}={base} ({reference}) the difference is {difference}: {verdict}.",
-        "{key}={base}(「{reference}」)との差は {difference}:{verdict}。",
+        " Against {key}={base} ({reference}: {base_spread} points, {base_imbalance}), "
+        "whether the two favour positions differently: {p}. {verdict}.",
+        "{key}={base}(「{reference}」:{base_spread} ポイント、{base_imbalance})と比べ、"
+        "手番位置の有利不利が違うかの検定は {p}。{verdict}。",
     ),
     "fairest_is_reference": (" That is the value of {reference}.",
                              "これは「{reference}」の値です。"),
@@ -325,12 +351,14 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "Cannot tell: anything else, with about how many games a check would need to detect "
         "the first run's effect (95% confidence, 80% power); a check too small to see an "
         "effect is never a pass. Factions are judged with their Bonferroni intervals, as "
-        "in the Factions section.",
+        "in the Factions section; positions by Holm's correction over the positions, as in "
+        "the Turn order section.",
         "成り立つ:検証でも同じ向きに偶然の範囲を超える。逆転:逆の向きに偶然の範囲を超える。"
         "成り立たない:検証の区間が最初の実行の値を除外し、その向きの効果を示さない。"
         "判断できない:それ以外。最初の実行の効果を検出するのに検証が必要とするおよそのゲーム数"
         "(信頼度95%、検出力80%)を添えます。効果を見るには小さすぎる検証を合格とは読みません。"
-        "陣営は「陣営」の節と同じくボンフェローニ区間で判定します。",
+        "陣営は「陣営」の節と同じくボンフェローニ区間で、手番位置は「手番順」の節と同じく"
+        "ホルム法で判定します。",
     ),
     "check_headline": ("Under {bot} ({games} games{paired}): {items}.",
                        "{bot} での検証({games}ゲーム{paired}):{items}。"),
@@ -339,9 +367,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "check_item": ("{name} {first} → {check}: {verdict}", "{name} {first} → {check}:{verdict}"),
     "check_neither": ("within chance in both runs: {items}", "どちらも偶然の範囲内:{items}"),
     "check_balance": (
-        "Balance of turn positions: {first} in the first run, {check} under {bot}, a "
-        "difference of {difference}.",
-        "手番位置のバランス:最初の実行で {first}、{bot} で {check}、差 {difference}。",
+        "Turn-order imbalance: {first} in the first run, {check} under {bot}.",
+        "手番順の不均衡:最初の実行で {first}、{bot} で {check}。",
     ),
     "v_holds": ("holds", "成り立ちます"),
     "v_reverses": ("reverses", "逆転します"),
@@ -397,15 +424,28 @@ DEFINITIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
          "席番号は手番位置と一致する場合にだけ示します。"),
     ),
     "balance": (
-        ("Balance", "1 minus the largest gap between two turn positions' win rates (after "
-         "Ludii's Balance). 1 is perfectly balanced; 0.90 means two positions are 10 "
-         "points apart. Its interval is a bootstrap over games with a fixed seed, so the "
-         "same results always give the same page. The fairest value of a swept rule "
-         "number is the one with the highest balance."),
-        ("バランス", "2つの手番位置の勝率の差の最大値を1から引いたもの(Ludii の Balance に"
-         "ならう)。1で完全に均衡、0.90は2つの位置の勝率が10ポイント離れていることを意味します。"
-         "区間はゲームのブートストラップ(固定シード)で、同じ結果からは常に同じページになります。"
-         "掃引したルール数値の「最も公平な値」はバランスが最も高い値です。"),
+        ("Turn-order imbalance", "All turn positions tested at once: Pearson's chi-square "
+         "of the positions' wins against fair shares. A perfectly balanced game expects "
+         "N − 1 for N positions (at most that when wins are shared), never 0: luck alone "
+         "spreads the positions. The same in points: the spread of the positions' win "
+         "rates from fair (root mean square) beside the spread chance alone gives at this "
+         "many games, about √(N − 1) / (N √games). A single position is marked only when "
+         "its score test against fair holds after Holm's correction over all positions, "
+         "so a marked position's 95% interval never contains the fair rate. One set is "
+         "fairer than another when the two distribute wins over the positions "
+         "differently (a chi-square test of homogeneity), the other's positions differ "
+         "from fair beyond chance, and its own spread is the smaller; the fairest value "
+         "of a swept rule number is the one with the smallest spread."),
+        ("手番順の不均衡", "すべての手番位置をまとめて検定します:各位置の勝ち数と公平な配分との"
+         "ピアソンのカイ二乗。完全に均衡したゲームでも0にはならず、N位置なら期待値はN − 1"
+         "(勝ちを分け合うときはそれ以下)です。運だけで位置の勝率はばらつくからです。同じことを"
+         "ポイントで言えば、各位置の勝率の公平からのずれ(二乗平均平方根)と、このゲーム数で"
+         "偶然だけが生むずれ(およそ √(N − 1) / (N √ゲーム数))です。個々の位置は、公平な率に"
+         "対するスコア検定がすべての位置についてのホルム法の補正後も成り立つときだけ印を付けます。"
+         "したがって印の付いた位置の95%区間は公平な率を含みません。あるセットが別のセットより"
+         "公平と言うのは、両者で手番位置への勝ちの配分が異なり(カイ二乗の一様性検定)、"
+         "相手の位置が公平から偶然の範囲を超えて外れ、自分のずれのほうが小さいときです。"
+         "掃引したルール数値の「最も公平な値」はずれが最も小さい値です。"),
     ),
     "outcomes": (
         ("Decided, drawn and unfinished games", "The share of games that end with a "
@@ -447,18 +487,26 @@ DEFINITIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
          "読むよう求めています。"),
     ),
     "chance": (
-        ("Intervals and chance", "Every figure comes with its 95% interval: Wilson score "
-         "intervals for rates, normal intervals for means, Newcombe's interval for "
-         "differences of rates, a bootstrap for balance. A figure is beyond chance when its "
-         "interval excludes the fair value (or 0, for a difference). In lists of many "
-         "entries (factions, content) an entry is marked only when its Bonferroni interval, "
-         "95% over the whole list, excludes it: otherwise about one entry in twenty would "
-         "be marked by luck alone."),
-        ("区間と偶然", "すべての指標に95%信頼区間を付けます:率にはウィルソンのスコア区間、平均には"
-         "正規近似の区間、率の差にはニューカムの区間、バランスにはブートストラップ。区間が公平な値"
-         "(差なら0)を含まないとき、偶然の範囲を超えていると言います。項目の多いリスト(陣営、"
+        ("Intervals and chance", "Every figure comes with its 95% interval, worked out by "
+         "SciPy and statsmodels: Wilson score intervals for rates, t intervals for means "
+         "(Welch's for two independent sets), Newcombe's interval for differences of "
+         "rates. A figure is beyond chance when its interval excludes the fair value (or "
+         "0, for a difference); a difference too small to show at the page's precision "
+         "is never a change. In lists of many entries (factions, content) an entry is "
+         "marked only when its Bonferroni interval, 95% over the whole list, excludes it: "
+         "otherwise about one entry in twenty would be marked by luck alone. An item used "
+         "so seldom that no outcome could be marked is listed apart as too rare to judge. "
+         "Where the seats hold different bots, the headlines say so first: the bots' "
+         "strength then outweighs the rules'."),
+        ("区間と偶然", "すべての指標に95%信頼区間を付けます(SciPy と statsmodels で計算):率には"
+         "ウィルソンのスコア区間、平均にはt区間(独立した2セットにはウェルチの区間)、率の差には"
+         "ニューカムの区間。区間が公平な値(差なら0)を含まないとき、偶然の範囲を超えていると"
+         "言います。ページの表示桁で0に見える差は変化と呼びません。項目の多いリスト(陣営、"
          "コンテンツ)では、リスト全体で95%となるボンフェローニ区間が外れたときだけ印を付けます。"
-         "そうしないと20項目に1つほどが偶然だけで印付きになるからです。"),
+         "そうしないと20項目に1つほどが偶然だけで印付きになるからです。どんな結果でも印が付き"
+         "えないほど使われなかった項目は「判断するには少なすぎる」として別に示します。"
+         "席ごとにボットが違うときは、要点の最初にそう書きます:ルールよりボットの強さが"
+         "効くからです。"),
     ),
     "paired": (
         ("Paired games", "Two sets played on the same seeds, game for game, are compared "
@@ -551,6 +599,17 @@ class Messages:
     def number(self, e: Estimate, digits: int = 2) -> str:
         value, low, high = (f"{x:.{digits}f}" for x in (e.value, e.low, e.high))
         return self("number", value=value, low=low, high=high)
+
+    def p(self, p_value: float) -> str:
+        """'p = 0.031', or 'p < 0.001'."""
+        return self("p_small") if p_value < 0.001 else self("p_value", p=f"{p_value:.3f}")
+
+    def imbalance(self, imbalance: Imbalance, short: bool = False) -> str:
+        """'chi-square 7.9 against 3 expected if balanced, p = 0.048' (short: without the
+        expected value, for a sentence that gives it once)."""
+        return self("imbalance_short" if short else "imbalance",
+                    statistic=f"{imbalance.statistic:.1f}", expected=f"{imbalance.expected:g}",
+                    p=self.p(imbalance.p_value))
 
     def difference(self, e: Estimate, percent: bool, digits: int = 1) -> str:
         """'+3.1 points (95% CI +0.5 to +5.7)': rates differ in percentage points."""

@@ -1,17 +1,30 @@
 """The lab's figures as small pure functions, each with its uncertainty.
 
-Proportions get Wilson score intervals, which stay honest near 0% and 100% and
-for small samples; differences of proportions get Newcombe's interval built
-from two Wilson intervals; means get normal intervals. Balance is a maximum
-over positions, which has no simple formula for its spread, so it is
-bootstrapped over games with a fixed seed (the same results give the same page).
-Two sets played on the same seeds are compared game by game (paired), which
-removes the luck of the deal both share.
+Every interval and test comes from the field's libraries, never written by hand:
+proportions get Wilson score intervals (statsmodels' `proportion_confint`), which
+stay honest near 0% and 100% and for small samples; differences of proportions
+get Newcombe's hybrid score interval (`confint_proportions_2indep`); means and
+differences of means get t intervals (statsmodels' `DescrStatsW`, Welch for two
+independent sets). Two sets played on the same seeds are compared game by game
+(paired), which removes the luck of the deal both share.
+
+Turn positions are judged all at once, so that testing every seat does not turn
+luck into findings:
+- a position is flagged only when its score test against the fair rate (the test
+  Wilson's interval inverts) holds after Holm's correction over all positions
+  (statsmodels' `multipletests`); a flagged position's 95% interval therefore
+  never contains the fair rate;
+- the imbalance of turn order is Pearson's chi-square over the positions' wins
+  against fair shares (SciPy's `chisquare`). Its expected value when the game is
+  perfectly balanced is known: N - 1 for N positions (at most that, when wins are
+  shared). It is also given as the spread of the positions' win rates from fair
+  (root mean square, in points) beside the spread chance alone gives at this
+  many games, sqrt((N - 1) / n) / N: the two say the same thing, since
+  spread / chance = sqrt(chi-square / (N - 1)).
 
 A game with no winner (a draw, or one stopped unfinished) gives every seat 1/N,
 so a fair game reads exactly 1/N; how often that happens is its own figure.
 The outcome figures follow Ludii's definitions:
-- balance: 1 minus the largest gap between two turn positions' win rates;
 - decided games: the share of games that end with a winner;
 - drawishness: the share of finished games that end without one;
 - duration: the mean number of turns (and of actions) per game.
@@ -26,15 +39,18 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from soan.engine.rng import Rng
+import numpy as np
 
+# SciPy and statsmodels are imported where they are used: together they take seconds to
+# import, which every soan command would pay (the ladder reads Z95 from here).
+NORMAL = NormalDist()  # the standard library's normal distribution, for quantiles
 CONFIDENCE = 0.95
-Z95 = NormalDist().inv_cdf(1 - (1 - CONFIDENCE) / 2)  # 1.959963984540054
-BOOTSTRAP_RESAMPLES = 400
+ALPHA = 1 - CONFIDENCE
+Z95 = NORMAL.inv_cdf(1 - ALPHA / 2)  # 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -59,7 +75,7 @@ def family_factor(comparisons: int) -> float:
     """How much wider each 95% interval must be for `comparisons` of them to hold
     together (Bonferroni): then luck alone puts something beyond chance on under one
     page in twenty, where single intervals would on most pages of many items."""
-    return NormalDist().inv_cdf(1 - (1 - CONFIDENCE) / (2 * max(comparisons, 1))) / Z95
+    return family_z(comparisons) / Z95
 
 
 @dataclass(frozen=True)
@@ -88,23 +104,25 @@ class GameOutcome:
 
 # ---- intervals -------------------------------------------------------------------------
 
+def _alpha(z: float) -> float:
+    """The two-sided error rate of an interval `z` standard errors wide on each side."""
+    return 2 * NORMAL.cdf(-z)
+
+
 def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """Wilson's score interval for `successes` out of `trials` (fractions allowed)."""
     if trials <= 0:
         return 0.0, 1.0
-    p = successes / trials
-    z2 = z * z
-    denominator = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    low = 0.0 if successes <= 0 else max(0.0, centre - half)  # exact at the ends
-    high = 1.0 if successes >= trials else min(1.0, centre + half)
-    return low, high
+    from statsmodels.stats.proportion import proportion_confint
+
+    low, high = proportion_confint(successes, trials, alpha=_alpha(z), method="wilson")
+    # exact at the ends, where floating point leaves a hair's breadth
+    return (0.0 if successes <= 0 else float(low)), (1.0 if successes >= trials else float(high))
 
 
 def family_z(items: int) -> float:
     """The z of a Bonferroni interval: 95% over `items` intervals at once."""
-    return NormalDist().inv_cdf(1 - (1 - CONFIDENCE) / (2 * max(items, 1)))
+    return NORMAL.inv_cdf(1 - ALPHA / (2 * max(items, 1)))
 
 
 def proportion(successes: float, trials: int, z: float = Z95) -> Estimate:
@@ -146,45 +164,56 @@ def difference_of_proportions(
     successes_a: float, trials_a: int, successes_b: float, trials_b: int, z: float = Z95
 ) -> Estimate:
     """b's proportion minus a's, with Newcombe's hybrid score interval (method 10)."""
-    a, b = proportion(successes_a, trials_a, z), proportion(successes_b, trials_b, z)
-    difference = b.value - a.value
-    low = difference - math.hypot(b.value - b.low, a.high - a.value)
-    high = difference + math.hypot(b.high - b.value, a.value - a.low)
-    return Estimate(difference, low, high)
+    from statsmodels.stats.proportion import confint_proportions_2indep
+
+    low, high = confint_proportions_2indep(successes_b, trials_b, successes_a, trials_a,
+                                           method="newcomb", compare="diff", alpha=_alpha(z))
+    return Estimate(successes_b / trials_b - successes_a / trials_a, float(low), float(high))
 
 
-def _mean_and_variance(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    variance = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    return mean, variance
+def _spread_free(values: np.ndarray) -> bool:
+    """Too few values, or all alike: a t interval has no width to give."""
+    return len(values) < 2 or float(np.ptp(values)) == 0.0
 
 
 def mean(values: Sequence[float]) -> Estimate:
-    """A mean with its normal 95% interval."""
-    centre, variance = _mean_and_variance(values)
-    half = Z95 * math.sqrt(variance / len(values)) if values else 0.0
-    return Estimate(centre, centre - half, centre + half)
+    """A mean with its t 95% interval."""
+    if not len(values):
+        return Estimate(0.0, 0.0, 0.0)
+    x = np.asarray(values, dtype=float)
+    centre = float(x.mean())
+    if _spread_free(x):
+        return Estimate(centre, centre, centre)
+    from statsmodels.stats.weightstats import DescrStatsW
+
+    low, high = DescrStatsW(x).tconfint_mean(alpha=ALPHA)
+    return Estimate(centre, float(low), float(high))
 
 
 def difference_of_means(a: Sequence[float], b: Sequence[float]) -> Estimate:
-    """b's mean minus a's, with a normal (Welch) 95% interval."""
-    mean_a, var_a = _mean_and_variance(a)
-    mean_b, var_b = _mean_and_variance(b)
-    difference = mean_b - mean_a
-    half = Z95 * math.sqrt(var_a / max(len(a), 1) + var_b / max(len(b), 1))
-    return Estimate(difference, difference - half, difference + half)
+    """b's mean minus a's, with Welch's t 95% interval."""
+    x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    difference = float(y.mean() - x.mean())
+    if _spread_free(x) and _spread_free(y):
+        return Estimate(difference, difference, difference)
+    if len(x) < 2:  # a single value on one side: the other side's spread alone
+        return mean(list(y - x.mean()))
+    if len(y) < 2:
+        return mean(list(y.mean() - x))
+    from statsmodels.stats.weightstats import CompareMeans, DescrStatsW
+
+    low, high = CompareMeans(DescrStatsW(y), DescrStatsW(x)).tconfint_diff(
+        alpha=ALPHA, usevar="unequal")
+    return Estimate(difference, float(low), float(high))
 
 
 def paired_difference(a: Sequence[float], b: Sequence[float]) -> Estimate:
-    """The mean of b - a over paired games (the same seed in both), with a normal 95%
+    """The mean of b - a over paired games (the same seed in both), with a t 95%
     interval on the per-game differences: luck the two games share cancels out."""
     return mean([y - x for x, y in zip(a, b, strict=True)])
 
 
-# ---- turn order, balance, outcomes -----------------------------------------------------
+# ---- turn order, imbalance, outcomes ---------------------------------------------------
 
 def position_win_rates(games: Sequence[GameOutcome]) -> list[Estimate]:
     """The win rate of each turn position (first player first) over all games."""
@@ -192,15 +221,77 @@ def position_win_rates(games: Sequence[GameOutcome]) -> list[Estimate]:
     return [win_rate([g.by_position[p] for g in games]) for p in range(positions)]
 
 
+def beyond_fair_holm(rates: Sequence[Estimate], trials: int, fair: float) -> list[bool]:
+    """Which of several rates (each over `trials`) differ from `fair` beyond chance,
+    all judged together: each rate's score test against `fair`, Holm-corrected over
+    the rates. A rate so flagged has a 95% Wilson interval that excludes `fair`
+    (Wilson's interval is the score test inverted)."""
+    if trials <= 0 or not rates:
+        return [False] * len(rates)
+    from statsmodels.stats.multitest import multipletests
+    from statsmodels.stats.proportion import proportions_ztest
+
+    p_values = [float(proportions_ztest(r.value * trials, trials, value=fair,
+                                        prop_var=fair)[1]) for r in rates]
+    return [bool(x) for x in multipletests(p_values, alpha=ALPHA, method="holm")[0]]
+
+
 def first_player_rate(game: GameOutcome) -> float:
     """The first player's share of one game."""
     return game.by_position[0]
 
 
-def balance_value(games: Sequence[GameOutcome]) -> float:
-    """1 minus the largest gap between two turn positions' win rates (1 = balanced)."""
-    totals = [sum(shares) for shares in zip(*(g.by_position for g in games), strict=True)]
-    return 1.0 - (max(totals) - min(totals)) / len(games)
+@dataclass(frozen=True)
+class Imbalance:
+    """How far all turn positions together are from fair: Pearson's chi-square against
+    fair shares, whose value a perfectly balanced game expects is known (`expected`),
+    and the same said in points (`spread` beside `chance`)."""
+
+    statistic: float  # chi-square over the positions' wins
+    df: int  # positions - 1: what a balanced game expects of the statistic
+    p_value: float
+    spread: float  # root mean square of the positions' win rates minus fair
+    chance: float  # the spread chance alone gives a balanced game at this many games
+    games: int
+
+    @property
+    def expected(self) -> float:
+        return float(self.df)
+
+    @property
+    def beyond(self) -> bool:
+        """True when the positions differ beyond chance, all tested at once."""
+        return self.p_value < ALPHA
+
+
+def balance(games: Sequence[GameOutcome]) -> Imbalance:
+    """The imbalance of turn positions over `games` (chi-square goodness of fit)."""
+    n, positions = len(games), len(games[0].win_shares)
+    wins = np.array([sum(shares) for shares in zip(*(g.by_position for g in games),
+                                                  strict=True)])
+    from scipy.stats import chisquare
+
+    statistic, p_value = chisquare(wins, np.full(positions, n / positions))
+    rates = wins / n - 1 / positions
+    return Imbalance(float(statistic), positions - 1, float(p_value),
+                     float(np.sqrt(np.mean(rates ** 2))),
+                     math.sqrt((positions - 1) / n) / positions, n)
+
+
+def positions_differ(games_a: Sequence[GameOutcome], games_b: Sequence[GameOutcome]) -> float:
+    """The p-value of the chi-square test that two sets share one distribution of wins
+    over turn positions: a small value says their turn orders favour positions
+    differently. Sets played on the same seeds share luck, which only makes the test
+    more cautious."""
+    table = np.array([[sum(shares) for shares in zip(*(g.by_position for g in games),
+                                                     strict=True)]
+                      for games in (games_a, games_b)])
+    table = table[:, table.sum(axis=0) > 0]
+    if table.shape[1] < 2:
+        return 1.0
+    from scipy.stats import chi2_contingency
+
+    return float(chi2_contingency(table)[1])
 
 
 def decided_share(games: Sequence[GameOutcome]) -> Estimate:
@@ -226,55 +317,6 @@ def duration_turns(games: Sequence[GameOutcome]) -> Estimate:
 def duration_actions(games: Sequence[GameOutcome]) -> Estimate:
     """The mean number of actions per game."""
     return mean([g.actions for g in games])
-
-
-# ---- bootstrap -------------------------------------------------------------------------
-
-def _percentile_interval(value: float, draws: list[float]) -> Estimate:
-    draws.sort()
-    low = draws[int(0.025 * len(draws))]
-    high = draws[math.ceil(0.975 * len(draws)) - 1]
-    return Estimate(value, low, high)
-
-
-def bootstrap(
-    statistic: Callable[[Sequence[GameOutcome]], float],
-    games: Sequence[GameOutcome],
-    resamples: int = BOOTSTRAP_RESAMPLES,
-    seed: int = 1,
-) -> Estimate:
-    """`statistic` with a percentile bootstrap interval over games."""
-    rng, n = Rng(seed), len(games)
-    draws = [statistic([games[rng.below(n)] for _ in range(n)]) for _ in range(resamples)]
-    return _percentile_interval(statistic(games), draws)
-
-
-def bootstrap_difference(
-    statistic: Callable[[Sequence[GameOutcome]], float],
-    games_a: Sequence[GameOutcome],
-    games_b: Sequence[GameOutcome],
-    paired: bool = False,
-    resamples: int = BOOTSTRAP_RESAMPLES,
-    seed: int = 1,
-) -> Estimate:
-    """statistic(b) - statistic(a); paired sets (game i of each on the same seed) are
-    resampled game for game together, others each on their own."""
-    rng = Rng(seed)
-    draws = []
-    for _ in range(resamples):
-        if paired:
-            picks = [rng.below(len(games_a)) for _ in games_a]
-            a, b = [games_a[i] for i in picks], [games_b[i] for i in picks]
-        else:
-            a = [games_a[rng.below(len(games_a))] for _ in games_a]
-            b = [games_b[rng.below(len(games_b))] for _ in games_b]
-        draws.append(statistic(b) - statistic(a))
-    return _percentile_interval(statistic(games_b) - statistic(games_a), draws)
-
-
-def balance(games: Sequence[GameOutcome]) -> Estimate:
-    """Balance with its bootstrap interval."""
-    return bootstrap(balance_value, games)
 
 
 # ---- groups of seat-games (factions, bots, content items) ------------------------------
@@ -333,3 +375,16 @@ def association_beyond_chance(item: Association, items: int) -> bool:
         item.unused.value * item.unused_games, item.unused_games,
         item.used.value * item.used_games, item.used_games, family_z(items),
     ).excludes(0)
+
+
+def association_informative(item: Association, items: int) -> bool:
+    """True when the item was used (and gone without) in enough seat-games that its gap
+    could be judged beyond chance at all: if every seat-game that used it had won, or
+    every one had lost, the list's test would say so. An item seen in two seat-games
+    ("0.0% (95% CI 0–65.8%)") cannot, and its row carries no information."""
+    unused = item.unused.value * item.unused_games
+    return any(
+        difference_of_proportions(unused, item.unused_games, extreme, item.used_games,
+                                  family_z(items)).excludes(0)
+        for extreme in (0, item.used_games)
+    )

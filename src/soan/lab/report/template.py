@@ -157,7 +157,7 @@ ul.never { columns: 16rem; }
 <th>{{ m("winners") }}</th>
 <th>{{ m("losers") }}</th><th>{{ m("used") }}</th><th>{{ m("unused") }}</th>
 <th>{{ m("difference") }}</th></tr>
-{% for line in found.content %}
+{% for line in found.content if line.informative or (line.uses and not line.association) %}
 <tr><td>{{ words.names[line.key] }}</td><td>{{ line.uses }}</td><td>{{ line.games }}</td>
 <td>{{ "%.2f" | format(line.per_game) }}</td>
 <td>{{ "%.2f" | format(line.winners) }}</td><td>{{ "%.2f" | format(line.losers) }}</td>
@@ -171,6 +171,8 @@ ul.never { columns: 16rem; }
 </table>
 {% set compared = found.content | selectattr("association") | list %}
 <p class="note">{{ m("list_note", count=compared | length) }}</p>
+{% for note in words.notes.content %}<p class="note">{{ note }}</p>
+{% endfor %}
 
 <h4 id="{{ anchor }}-never-seen">{{ m("never_seen") }}</h4>
 <p>{{ m("never_intro", games=set.games | length) }}</p>

@@ -7,6 +7,14 @@ action kinds in the game's own words), the Provenance and Figures tables, the
 name of each set (what sets it apart from the others in its group), and the
 side-by-side table and sentences of a group. It judges nothing: where a sentence
 says "beyond chance", a finding said so.
+
+Headlines come in the order a designer acts on them: first a warning when the
+seats hold different bots (then the bots, not the rules, decide most games),
+then what differs beyond chance (turn order, the lottery, factions, content),
+then what never happens, then what describes play (points, length); everything
+found within chance is said once, in one closing sentence. Which kinds of action
+winners take more of stays in its section: it mostly restates what winning is made
+of ("pay a card" is how a building is built) and gives a designer nothing to change.
 """
 
 from __future__ import annotations
@@ -20,14 +28,13 @@ from soan.engine.core import SoanError, option_text
 from soan.engine.registry import get_game
 from soan.lab.report.check import CANNOT_TELL, NEITHER, Check, Headline
 from soan.lab.report.compare import (
-    BALANCE,
     FAIRER,
     FIGURES,
     LESS_FAIR,
     Comparison,
+    Fairness,
     Figure,
     Sweep,
-    verdict,
 )
 from soan.lab.report.findings import Findings, ItemLine, SplitLine
 from soan.lab.report.messages import Messages
@@ -36,6 +43,7 @@ from soan.lab.report.sets import Group, ResultSet, SetKey
 
 HEADLINE_ITEMS = 5  # content items named in one headline sentence
 VERDICTS = {FAIRER: "fairer_yes", LESS_FAIR: "fairer_no"}  # else "fairer_same"
+IMBALANCE_COLUMN = 1  # where the side-by-side table shows turn-order imbalance
 
 
 def value_text(value: object) -> str:
@@ -56,7 +64,7 @@ class SetWords:
 
     label: str  # the set's name: what sets it apart from the others of its group
     headlines: list[str]
-    notes: dict[str, list[str]]  # sentences by section: turn_order, never_seen
+    notes: dict[str, list[str]]  # sentences by section: turn_order, content, never_seen
     names: dict[str, str]  # usage keys, factions, points sources, action kinds -> shown
     figures: list[FigureLine]
     provenance: list[tuple[str, str]]
@@ -209,19 +217,27 @@ def provenance(result_set: ResultSet, m: Messages) -> list[tuple[str, str]]:
     ]
 
 
-def _turn_sentences(found: Findings, m: Messages) -> tuple[list[str], list[str]]:
-    """Headlines and the section's notes."""
-    turn = found.turn_order
+def _turn_sentences(found: Findings, m: Messages) -> tuple[list[str], list[str], list[str]]:
+    """Headlines, what the closing within-chance sentence says of turn order, and the
+    section's notes."""
+    turn, imbalance = found.turn_order, found.balance
     fair = m.pct(turn.fair)
-    said = m("beyond") if turn.beyond[0] else m("within")
-    headlines = [m("first_player", rate=m.rate(turn.rates[0]), fair=fair, verdict=said)]
-    others = [p for p in range(1, len(turn.rates)) if turn.beyond[p]]
-    if others:
-        headlines.append(m("positions_beyond", fair=fair, items=m.join(
-            m("position_item", position=m.ordinal(p + 1), rate=m.rate(turn.rates[p]))
-            for p in others)))
-    elif not turn.beyond[0]:
-        headlines.append(m("positions_within", fair=fair))
+    flagged = [p for p in range(len(turn.rates)) if turn.beyond[p]]
+    headlines, within = [], []
+    if imbalance.beyond or flagged:
+        sentence = m("turn_matters", spread=f"{100 * imbalance.spread:.1f}", fair=fair,
+                     chance=f"{100 * imbalance.chance:.1f}", games=imbalance.games,
+                     imbalance=m.imbalance(imbalance))
+        if flagged:
+            sentence += m("positions_flagged", count=len(turn.rates), items=m.join(
+                m("position_item", position=m.ordinal(p + 1), rate=m.rate(turn.rates[p]))
+                for p in flagged))
+        else:
+            sentence += m("positions_none_flagged", count=len(turn.rates))
+        headlines.append(sentence)
+    else:
+        within.append(m("turn_within_item", rate=m.rate(turn.rates[0]),
+                        imbalance=m.imbalance(imbalance)))
     if turn.seats_are_positions:
         notes = [m("seats_are_positions")]
     else:
@@ -230,16 +246,14 @@ def _turn_sentences(found: Findings, m: Messages) -> tuple[list[str], list[str]]
         ))]
     if found.lottery is not None and found.lottery_first is not None:
         notes.append(m("lottery_first", rate=m.rate(found.lottery_first), fair=fair))
-    return headlines, notes
+    return headlines, within, notes
 
 
 def _faction_sentences(found: Findings, players: int, names: Mapping[str, str],
                        m: Messages) -> list[str]:
     """The factions above the fair rate beyond chance, one sentence each; those below in
-    one sentence."""
+    one sentence (none when every faction is within chance)."""
     fair = 1 / players
-    if not found.factions_above and not found.factions_below:
-        return [m("factions_within", fair=m.pct(fair), count=len(found.factions))]
     sentences = [m("faction_beyond", name=names[g.name], rate=m.rate(g.rate), fair=m.pct(fair))
                  for g in found.factions_above]
     if found.factions_below:
@@ -250,9 +264,10 @@ def _faction_sentences(found: Findings, players: int, names: Mapping[str, str],
 
 
 def _content_sentences(found: Findings, names: Mapping[str, str], m: Messages) -> list[str]:
-    """Items whose users win more (or less) beyond chance, the widest gaps named first."""
+    """Items whose users win more (or less) beyond chance, the widest gaps named first
+    (none when no item's use is beyond chance)."""
     if not found.content_winning and not found.content_losing:
-        return [m("content_within")]
+        return []
 
     def items(chosen: list[ItemLine]) -> str:
         return m.join(
@@ -272,14 +287,14 @@ def _content_sentences(found: Findings, names: Mapping[str, str], m: Messages) -
 
 def _never_sentences(found: Findings, games: int, names: Mapping[str, str], m: Messages
                      ) -> tuple[list[str], list[str]]:
-    """Headlines naming what never occurred and what all but never did, and the section's
-    note counting the first."""
+    """Headlines naming what never occurred and what all but never did (none when
+    everything occurred), and the section's note counting the first."""
     if found.never_seen:
         headlines = [m("never_headline", games=games,
                        items=m.join(names[k] for k in found.never_seen))]
         notes = [m("never_count", count=len(found.never_seen), total=len(found.content))]
     else:
-        headlines = [m("never_none")]
+        headlines = []
         notes = [m("never_none")]
     if found.seldom_seen:
         headlines.append(m("seldom_headline", items=m.join(
@@ -287,8 +302,8 @@ def _never_sentences(found: Findings, games: int, names: Mapping[str, str], m: M
     return headlines, notes
 
 
-def _gap_sentence(widest: SplitLine, key: str, names: Mapping[str, str], m: Messages) -> str:
-    return m(key, name=names[widest.key], winners=f"{widest.winners:.1f}",
+def _gap_sentence(widest: SplitLine, names: Mapping[str, str], m: Messages) -> str:
+    return m("points_gap", name=names[widest.key], winners=f"{widest.winners:.1f}",
              losers=f"{widest.losers:.1f}", gap=m.difference(widest.gap, False))
 
 
@@ -299,15 +314,7 @@ def _points_sentence(found: Findings, names: Mapping[str, str], m: Messages) -> 
                  losers=f"{sum(x.losers for x in found.points):.1f}")
     if found.points_widest is None:
         return [sentence + m("points_none")]
-    return [sentence + _gap_sentence(found.points_widest, "points_gap", names, m)]
-
-
-def _actions_sentence(found: Findings, names: Mapping[str, str], m: Messages) -> list[str]:
-    if not found.actions:
-        return []
-    if found.actions_widest is None:
-        return [m("actions_none")]
-    return [_gap_sentence(found.actions_widest, "actions_gap", names, m)]
+    return [sentence + _gap_sentence(found.points_widest, names, m)]
 
 
 def _length_sentence(found: Findings, m: Messages) -> str:
@@ -318,19 +325,37 @@ def _length_sentence(found: Findings, m: Messages) -> str:
     return sentence + (m("unfinished", count=unfinished) if unfinished else "")
 
 
-def _bots_sentence(found: Findings, m: Messages) -> list[str]:
-    if len(found.bots) < 2:
+def _bots_sentences(found: Findings, m: Messages) -> list[str]:
+    """The warning that opens a set of mixed bots, with how each bot did."""
+    if not found.mixed_bots:
         return []
     best, worst = found.bots[0], found.bots[-1]
-    return [m("bots_sentence", best=best.bot, best_rate=m.rate(best.win_rate),
-              worst=worst.bot, worst_rate=m.rate(worst.win_rate))]
+    return [m("mixed_bots", bots=m.join(found.mixed_bots)) + " " + m(
+        "bots_sentence", best=best.bot, best_rate=m.rate(best.win_rate), worst=worst.bot,
+        worst_rate=m.rate(worst.win_rate))]
+
+
+def _within_sentence(turn: list[str], found: Findings, m: Messages) -> list[str]:
+    """One closing sentence for everything found within chance."""
+    items = list(turn)
+    if found.factions and not found.factions_above and not found.factions_below:
+        items.append(m("factions_within_item", count=len(found.factions)))
+    if not found.content_winning and not found.content_losing:
+        items.append(m("content_within_item"))
+    return [m("within_headline", items=m.join(items))] if items else []
 
 
 def figures(found: Findings, m: Messages) -> list[FigureLine]:
     """The Figures table."""
     outcomes = found.outcomes
+    imbalance = found.balance
     lines = [
-        FigureLine(m("f_balance"), m.number(found.balance), m("f_balance_ref")),
+        FigureLine(m("f_imbalance"), m("f_imbalance_value", statistic=f"{imbalance.statistic:.2f}",
+                                       p=m.p(imbalance.p_value)),
+                   m("f_imbalance_ref", expected=f"{imbalance.expected:g}")),
+        FigureLine(m("f_spread"), m("f_spread_value", spread=f"{100 * imbalance.spread:.1f}"),
+                   m("f_spread_ref", chance=f"{100 * imbalance.chance:.1f}",
+                     games=imbalance.games)),
         FigureLine(m("f_decided"), m.rate(outcomes.decided), m("f_decided_ref")),
         FigureLine(m("f_drawn"), m.rate(outcomes.drawn), m("f_drawn_ref")),
     ]
@@ -357,7 +382,9 @@ def word_set(result_set: ResultSet, found: Findings, label: str, m: Messages,
     """Every sentence of one set; `m` speaks the set's game's own words
     (`Messages.for_game`), `page` is the page's catalogue."""
     names = names_of(found, m)
-    headlines, turn_notes = _turn_sentences(found, m)
+    headlines = _bots_sentences(found, m)
+    turn_headlines, turn_within, turn_notes = _turn_sentences(found, m)
+    headlines += turn_headlines
     if found.lottery is not None:
         headlines.append(m("lottery", rate=m.rate(found.lottery)))
     if found.factions:
@@ -367,12 +394,16 @@ def word_set(result_set: ResultSet, found: Findings, label: str, m: Messages,
     never_headlines, never_notes = _never_sentences(found, len(result_set.games), names, m)
     headlines += never_headlines
     headlines += [
-        _length_sentence(found, m),
-        *_bots_sentence(found, m),
         *_points_sentence(found, names, m),
-        *_actions_sentence(found, names, m),
+        _length_sentence(found, m),
+        *_within_sentence(turn_within, found, m),
     ]
-    return SetWords(label, headlines, {"turn_order": turn_notes, "never_seen": never_notes},
+    rare = [x for x in found.uninformative if x.association is not None]
+    content_notes = [m("uninformative", items=m.join(
+        m("seldom_item", name=names[x.key], games=x.association.used_games) for x in rare
+    ))] if rare else []
+    return SetWords(label, headlines, {"turn_order": turn_notes, "never_seen": never_notes,
+                                       "content": content_notes},
                     names, figures(found, m), provenance(result_set, page), check_at=check_at)
 
 
@@ -392,13 +423,10 @@ def word_check(check: Check, names: Mapping[str, str], m: Messages) -> CheckWord
         name = (m("check_position", position=m.ordinal(int(line.name))) if line.kind ==
                 "position" else m("check_faction", name=names.get(line.name, line.name)))
         verdict = _check_verdict(line, m)
-        first_judged = line.first_judged or line.first
-        check_judged = line.check_judged or line.check
         difference = (m.difference(line.paired, True) if line.paired is not None
                       else m.difference(_unpaired(line.first, line.check), True))
         lines.append(CheckLine(name, m.rate(line.first), m.rate(line.check), difference,
-                               verdict, first_judged.excludes(line.fair),
-                               check_judged.excludes(line.fair)))
+                               verdict, line.first_beyond, line.check_beyond))
         if line.verdict == NEITHER:
             neither.append(name)
         else:
@@ -421,9 +449,8 @@ def word_check(check: Check, names: Mapping[str, str], m: Messages) -> CheckWord
         m("check_difference_paired_col", games=check.paired_games) if check.paired_games
         else m("check_difference_col"), intro, m("check_rule"),
         lines,
-        m("check_balance", first=m.number(check.balance_first),
-          check=m.number(check.balance_check), bot=bot,
-          difference=m.difference(check.balance_difference, False, 2)),
+        m("check_balance", first=m.imbalance(check.balance_first),
+          check=m.imbalance(check.balance_check), bot=bot),
         m("check_headline", bot=bot, games=games,
           paired=m("check_paired_word") if check.paired else "",
           items=m("check_separator").join(said)),
@@ -447,9 +474,13 @@ def _text(m: Messages, figure: Figure, e: Estimate) -> str:
     return m.rate(e) if figure.percent else m.number(e, figure.digits)
 
 
-def _verdict(m: Messages, difference: Estimate) -> str:
-    """Whether a difference of balance makes a set fairer, in words."""
-    return m(VERDICTS.get(verdict(difference), "fairer_same"))
+def _verdict(m: Messages, fairness: Fairness) -> str:
+    """Whether a set is fairer than another, in words."""
+    return m(VERDICTS.get(fairness.verdict, "fairer_same"))
+
+
+def _spread(imbalance_spread: float) -> str:
+    return f"{100 * imbalance_spread:.1f}"
 
 
 def _context(key: str, members: Sequence[ResultSet], labels: Mapping[SetKey, str],
@@ -462,17 +493,19 @@ def _context(key: str, members: Sequence[ResultSet], labels: Mapping[SetKey, str
 
 def sweep_sentence(sweep: Sweep, labels: Mapping[SetKey, str], found: Mapping[SetKey, Findings],
                    m: Messages) -> str:
-    """'The fairest value of hand_limit is 9: balance ...'."""
-    balance = found[sweep.fairest.key].balance
+    """'The fairest value of hand_limit is 9: its turn positions lie ...'."""
+    imbalance = found[sweep.fairest.key].balance
     sentence = m("fairest", key=sweep.key, context=_context(sweep.key, sweep.members, labels, m),
-                 value=value_text(sweep.value), balance=m.number(balance))
+                 value=value_text(sweep.value), spread=_spread(imbalance.spread),
+                 imbalance=m.imbalance(imbalance))
     if sweep.base is sweep.fairest:
         sentence += m("fairest_is_reference", reference=labels[sweep.base.key])
-    elif sweep.base is not None and sweep.difference is not None:
+    elif sweep.base is not None and sweep.fairness is not None:
         sentence += m("fairest_against", key=sweep.key, base=value_text(sweep.written),
                       reference=labels[sweep.base.key],
-                      difference=m.difference(sweep.difference, False, 2),
-                      verdict=_verdict(m, sweep.difference))
+                      base_spread=_spread(sweep.fairness.a.spread),
+                      base_imbalance=m.imbalance(sweep.fairness.a, short=True),
+                      p=m.p(sweep.fairness.p_differ), verdict=_verdict(m, sweep.fairness))
     return sentence
 
 
@@ -486,28 +519,35 @@ def word_comparison(comparison: Comparison, labels: Mapping[SetKey, str],
     lines = []
     for line in comparison.lines:
         label = labels[line.result_set.key]
-        if line.reference is None:
+        imbalance = Cell(m.imbalance(line.imbalance, short=True))
+        if line.reference is None or line.fairness is None:
             lines.append(Line(label, None, False, [
-                Cell(_text(m, f, value)) for f, value in zip(FIGURES, line.values, strict=True)]))
+                Cell(_text(m, f, value)) for f, value in zip(FIGURES, line.values, strict=True)
+            ]))
+            lines[-1].cells.insert(IMBALANCE_COLUMN, imbalance)
             continue
         reference = labels[line.reference.key]
+        fairness = line.fairness
+        headlines.append(m(
+            "fairer", label=label, reference=reference, spread=_spread(fairness.b.spread),
+            base=_spread(fairness.a.spread), imbalance=m.imbalance(fairness.b),
+            base_imbalance=m.imbalance(fairness.a, short=True),
+            chance=_spread(fairness.b.chance), p=m.p(fairness.p_differ),
+            verdict=_verdict(m, fairness),
+        ))
+        imbalance.difference = m("fairness_cell", verdict=_verdict(m, fairness),
+                                 p=m.p(fairness.p_differ))
+        imbalance.beyond = fairness.verdict in VERDICTS
         cells, changes = [], []
         for figure, value, difference, beyond in zip(FIGURES, line.values, line.differences,
                                                      line.beyond, strict=True):
             cells.append(Cell(_text(m, figure, value),
                               m.difference(difference, figure.percent, figure.digits), beyond))
-            if figure is BALANCE:
-                headlines.append(m(
-                    "fairer", label=label, reference=reference,
-                    value=f"{found[line.result_set.key].balance.value:.2f}",
-                    base=f"{found[line.reference.key].balance.value:.2f}",
-                    difference=m.difference(difference, False, 2),
-                    verdict=_verdict(m, difference),
-                ))
-            elif beyond:
+            if beyond:
                 changes.append(m("change_item", figure=m(figure.key),
                                  difference=m.difference(difference, figure.percent,
                                                          figure.digits)))
+        cells.insert(IMBALANCE_COLUMN, imbalance)
         headlines.append(
             m("changes", reference=reference, label=label, changes=m.join(changes)) if changes
             else m("changes_none", label=label, reference=reference)
@@ -520,7 +560,9 @@ def word_comparison(comparison: Comparison, labels: Mapping[SetKey, str],
         notes += [m("paired", label=line.label, reference=line.reference)
                   for line in compared if line.paired]
     headlines += [sweep_sentence(sweep, labels, found, m) for sweep in comparison.sweeps]
-    return ComparisonWords([m(f.key) for f in FIGURES], lines, headlines, notes)
+    names = [m(f.key) for f in FIGURES]
+    names.insert(IMBALANCE_COLUMN, m("f_imbalance"))
+    return ComparisonWords(names, lines, headlines, notes)
 
 
 # ---- a group ---------------------------------------------------------------------------
