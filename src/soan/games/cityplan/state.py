@@ -92,7 +92,12 @@ class CityPlanState(Scoring, View, State):
         edition = "plain" if options.plain else "delta"
         self.incomes = tuple(
             sorted(
-                (c for c in content.income if c.edition in ("both", edition)), key=lambda c: c.value
+                (
+                    subsidy(c, options.subsidy_limit)
+                    for c in content.income
+                    if c.edition in ("both", edition)
+                ),
+                key=lambda c: c.value,
             )
         )
         self.tableaux = [[cards.plant_ids[s]] for s in range(seats)]
@@ -255,6 +260,13 @@ class CityPlanState(Scoring, View, State):
             self.log.append(f"Seat {s + 1} builds nothing and draws {n} card(s).")
             self.queue.pop(0)
             self._build_phase()
+
+    def no_effect(self, action: Action) -> bool:
+        """Exchange (交換) picked with an empty hand: 「手札から好きな枚数カードを…捨て札にし、
+        捨てた枚数だけ山札からカードを引きます」 exchanges nothing, and no card reaches that
+        hand before the exchange resolves (Income and Parliament draw for their own
+        players only), so the action card is spent for nothing."""
+        return action == _PICKS[1] and self.phase == PICK and not self.hands[self.to_move]
 
     # ---- costs -------------------------------------------------------------------------
 
@@ -424,6 +436,18 @@ class CityPlanState(Scoring, View, State):
 
     def _draw(self, s: int, k: int) -> None:
         self.hands[s].extend(self._take(k))
+
+
+SUBSIDY = "補助金"
+
+
+def subsidy(card: IncomeCard, limit: int) -> IncomeCard:
+    """The income card with option `subsidy_limit` applied: 「「補助金」で建物7軒のプレイヤー
+    にも収入が入るようになりました」, so 2.0's Subsidy paid only up to 6 buildings. The
+    option (0 = as printed) sets the building limit of the card named 補助金."""
+    if card.name != SUBSIDY or not limit:
+        return card
+    return card.model_copy(update={"max_buildings": limit})
 
 
 def seat_mods(cards: Cards, tableau: list[int]) -> tuple[int, ...]:

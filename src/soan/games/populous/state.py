@@ -190,6 +190,12 @@ class PopulousState(Creation, Grace, War, Scoring, Viewing, State):
             return (HOUSE_BUILT,)
         return ()
 
+    def no_effect(self, action: Action) -> bool:
+        """A grace card that would only spend its FP now (see `Grace.idle_card`)."""
+        return action[0] == "grace" and self.phase == GRACE and self.idle_card(
+            self.to_move, action[1]
+        )
+
     def copy(self) -> PopulousState:
         o = PopulousState.__new__(PopulousState)
         self._copy_base(o)
