@@ -61,8 +61,8 @@ def label(state: PopulousState, action: Action) -> str:
         return f"Lower the wild card as {action[1]}: {ACTION_NAMES[action[1]]} (a vandal appears)"
     if kind == "place":
         c = action[1]
-        free = state.free_place or state.free[s] >> state.board.terrain[c] & 1
-        cost = "free" if free else f"pay {state.options.placement_food} food"
+        food = 0 if state.free_place else state.place_cost(s, c)
+        cost = f"pay {food} food" if food else "free"
         return f"Place a worker on {_cell_words(state, c)}, {cost}"
     if kind == "done":
         if state.phase == PLACE:
