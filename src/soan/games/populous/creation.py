@@ -249,7 +249,7 @@ class Creation:
         if self.options.disaster_target == "resist_roll":
             hit = [c for c in cells if occ[c] >= 0 and not occ[c] & 1 and self.rng.die(6) == 1]
         else:
-            c = cells[self.rng.below(len(cells))]
+            c = cells[self.rng.die(len(cells)) - 1]
             hit = [c] if occ[c] >= 0 and not occ[c] & 1 else []
             self.log.append(f"The disaster strikes {self._cell(c)}.")
         for c in hit:
