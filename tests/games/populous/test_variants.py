@@ -26,7 +26,6 @@ from tests.games.populous.helpers import (
     no_abilities,
     put,
     set_terrain,
-    tile,
     turn_of,
     worker,
 )
