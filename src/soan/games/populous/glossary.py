@@ -70,6 +70,7 @@ GLOSSARY = Glossary(
         "war:won": "戦争:勝者",
         "war:lost": "戦争:敗者",
         "war:vandals won": "戦争:ヴァンダルの勝ち",
+        "area:shared": "他のプレイヤーと共有するエリア(終了時)",
         # points by source
         "start": "初期VP",
         "prosperity": "繁栄",

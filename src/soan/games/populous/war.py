@@ -204,6 +204,7 @@ class War:
                 self.log.append(f"{who} reached {self.options.end_score}: the round is played out.")
         if self.ending and (s + 1) % n == self.start:
             self.phase, self.to_move = OVER, None
+            self._note_shared_areas()
             totals = ", ".join(f"seat {t + 1}: {v}" for t, v in enumerate(self.scores()))
             self.log.append(f"The game ends. {totals}.")
             return
