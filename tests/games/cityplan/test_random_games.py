@@ -8,6 +8,8 @@ from soan.engine.rng import Rng
 from soan.games.cityplan.state import LIMIT, CityPlanState
 from tests.games.cityplan.helpers import GAME, all_places, new
 
+VARIANTS = ("default", "default", *(name for name in GAME.variants if name != "default"))
+
 
 def check_invariants(state: CityPlanState, every_card: list[int]) -> None:
     assert sorted(all_places(state)) == every_card  # every card in exactly one place
@@ -30,7 +32,7 @@ def test_thousand_random_games_keep_every_invariant(monkeypatch):
     lengths = []
     for seed in range(1000):
         seats = 2 + seed % 4
-        state = new(seats, seed, plain=seed % 5 == 4)
+        state = GAME.new(seats, seed, GAME.options(VARIANTS[seed % len(VARIANTS)]))
         every_card = sorted(all_places(state))
         steps = 0
         while not state.over:
