@@ -74,7 +74,8 @@ def test_replaying_a_record_reproduces_the_same_final_state(seed, tmp_path):
 @pytest.mark.parametrize("seed", range(30))
 def test_view_is_unchanged_by_redeal(seed):
     rng = Rng(seed)
-    state = new(2 + seed % 4, seed)
+    state = GAME.new(2 + seed % 4, seed, GAME.options(
+        "simultaneous_build" if seed % 2 else "default"))  # its builds are chosen face down
     while not state.over:
         for seat in range(state.seats):
             assert state.redeal(seat, Rng(seed * 31 + seat)).view(seat) == state.view(seat)

@@ -4,8 +4,15 @@ each plays the rule the note names, and the default stays Delta as written."""
 from soan.engine.rng import Rng
 from soan.games.cityplan.content import RES, SPE
 from soan.games.cityplan.scoring import counts
-from soan.games.cityplan.state import OVER, PICK
-from tests.games.cityplan.helpers import GAME, add_buildings, first_income_at, new, pick_all
+from soan.games.cityplan.state import BUILD, OVER, PICK
+from tests.games.cityplan.helpers import (
+    GAME,
+    add_buildings,
+    first_income_at,
+    new,
+    pick_all,
+    set_hand,
+)
 
 AT_THREE = first_income_at(3)  # Development plan: someone has 3 buildings, everyone draws 1
 
@@ -88,3 +95,41 @@ def test_no_mixed_counts_a_mixed_facility_only_as_its_other_type():
         add_buildings(state, 0, ["Apartment", "Detached houses", "Condominium", "Warehouse",
                                  "Workshop", "Factory", "Shopping street", "Supermarket"])
         assert state.breakdown()[0]["completion"] == (10 if special else 20)
+
+
+def test_simultaneous_build_is_chosen_face_down_and_revealed_at_once():
+    # SEED 「TGF以降で建設フェイズについては同時行動ではなく順番通りにということに変更していますが」:
+    # before TGF the build phase was simultaneous
+    state = variant("simultaneous_build")
+    pick_all(state, {0: 1, 1: 1, 2: 1})
+    set_hand(state, 0, ["Apartment", "Warehouse", "Workshop", "Factory"])
+    hand, discards = sorted(state.hands[0]), len(state.discard)
+    build = next(a for a in state.legal() if a[0] == "build" and state.card_cost(0, a[1]))
+    state.play(build)
+    seen = state.view(1)  # seat 1 pays card by card: the others see no card, no payment
+    assert "building" not in seen and seen["phase"] == "build"
+    assert state.view(0)["building"]["id"] == build[1]
+    while state.to_move == 0:
+        state.play(state.legal()[0])  # pay
+    assert state.to_move == 1 and state.tableaux[0] == [state.tableaux[0][0]]  # not built yet
+    assert sorted(state.hands[0]) == hand and len(state.discard) == discards  # face down
+    assert state.view(1)["seats"][0]["hand_size"] == 4 and "my_build" in state.view(0)
+    state.play(("income",))
+    state.play(("income",))
+    assert build[1] in state.tableaux[0]  # revealed and carried out from the mayor
+    assert len(state.hands[0]) == 4 - 1 - state.cards.cost[build[1]]
+    assert len(state.discard) == discards + state.cards.cost[build[1]]
+    assert state.pending == [[], [], []]
+
+
+def test_simultaneous_build_redeal_hides_the_choices_already_made():
+    state = variant("simultaneous_build")
+    pick_all(state, {0: 1, 1: 1, 2: 1})
+    state.play(("income",))  # the mayor (seat 1) chooses to draw, face down
+    assert state.pending[0] and state.to_move == 1
+    again = state.redeal(1, Rng(5))
+    assert again.view(1) == state.view(1)  # seat 2 sees the same position
+    assert again.pending[0] == [] and again.queue == [1, 2, 0]  # seat 1 chooses again
+    again.play(("income",))
+    again.play(("income",))
+    assert again.to_move == 0 and again.phase == BUILD

@@ -26,6 +26,10 @@ class Options:
     )
     development_multiplier: int = rule(2, 0, 10, about="最も小さいものの2倍")
     city_bonus: bool = rule(True, about="都市ボーナス (the lottery) is scored")
+    build_order: str = rule(
+        "mayor_clockwise", choices=("mayor_clockwise", "simultaneous"),
+        about="建設フェイズについては同時行動ではなく順番通りに; simultaneous = the 2.0 way",
+    )
     subsidy_limit: int = rule(
         0, 0, 20, about="「補助金」で建物7軒のプレイヤーにも収入; 0 = as the content prints (7)"
     )
@@ -45,6 +49,11 @@ VARIANTS = {
         "No city bonus (都市ボーナス): the random points the manifesto cards' removal brought in "
         "are left out, so the game is as calculable as before",
         {"city_bonus": False},
+    ),
+    "simultaneous_build": Variant(
+        "The build phase before TGF: everyone chooses a build (or to draw) face down, "
+        "then all are revealed and carried out from the mayor clockwise",
+        {"build_order": "simultaneous"},
     ),
     "no_parliament": Variant(
         "Before Delta (2.0): no councillor chips and no parliament bonus; the Parliament "
