@@ -1,7 +1,8 @@
 """What a seat may see of a City Plan game, as JSON-ready data, mixed into
 `CityPlanState`: every city, power and councillor count, the income cards, the
 size of the deck, discards and other hands, its own hand and action card (the
-others' action cards only once all are revealed), and the public log.
+others' action cards only once all are revealed), and the public log. Under the
+simultaneous build phase a build chosen face down is seen by its seat alone.
 """
 
 from __future__ import annotations
