@@ -28,7 +28,7 @@ class Options:
     city_bonus: bool = rule(True, about="都市ボーナス (the lottery) is scored")
     build_order: str = rule(
         "mayor_clockwise", choices=("mayor_clockwise", "simultaneous"),
-        about="建設フェイズについては同時行動ではなく順番通りに; simultaneous = the 2.0 way",
+        about="TGF以降で建設フェイズについては…順番通りに; simultaneous = before TGF",
     )
     subsidy_limit: int = rule(
         0, 0, 20, about="「補助金」で建物7軒のプレイヤーにも収入; 0 = as the content prints (7)"

@@ -202,7 +202,7 @@ class CityPlanState(Scoring, View, State):
 
     @property
     def simultaneous(self) -> bool:
-        """Option `build_order = "simultaneous"`: the 2.0 build phase."""
+        """Option `build_order = "simultaneous"`: the build phase before TGF."""
         return self.options.build_order == "simultaneous"
 
     def _forget_builds(self, seat: int) -> None:
@@ -395,10 +395,10 @@ class CityPlanState(Scoring, View, State):
         self._build_phase()
 
     def _reveal_builds(self) -> None:
-        """「建設フェイズについては同時行動ではなく順番通りに」 was TGF's change; the 2.0
-        way (option `build_order`) reveals every seat's choice at once and carries them
-        out from the mayor clockwise: the paid cards go to the discards, the building
-        into the city, or the seat draws."""
+        """「TGF以降で建設フェイズについては同時行動ではなく順番通りに」: the way before TGF
+        (option `build_order`) reveals every seat's choice at once and carries them out
+        from the mayor clockwise: the paid cards go to the discards, the building into
+        the city, or the seat draws."""
         self.log.append("The builds are revealed.")
         for s in ((self.mayor + k) % self.seats for k in range(self.seats)):
             chosen, self.pending[s] = self.pending[s], []
