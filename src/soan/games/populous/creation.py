@@ -143,9 +143,10 @@ class Creation:
             self._after_place()
 
     def place_cost(self, s: int, c: int) -> int:
-        """Food to place a worker of `s` on cell `c` (not under Blessing): 1 off its free
-        terrains; with option `isolated_food` (「全くつながりのない別エリアへ配置するには
-        4必要」) at least that much when the cell touches none of its pieces."""
+        """Food to place a worker of `s` on cell `c` (not under Blessing): `placement_food`
+        off its free terrains (plains, its aptitude), none on them; with option
+        `isolated_food` (「全くつながりのない別エリアへ配置するには4必要」) at least that
+        much when the cell touches none of its pieces."""
         opts = self.options
         cost = 0 if self.free[s] >> self.board.terrain[c] & 1 else opts.placement_food
         if opts.isolated_food and not self.touches_own(s, c):
