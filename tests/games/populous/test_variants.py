@@ -2,6 +2,7 @@
 variant: the rule the note names on a real position, and the draft as written beside it."""
 
 from soan.boards import terrain as T
+from soan.engine.rng import Rng
 from soan.games.populous.codes import (
     AREA,
     BLESSING,
@@ -16,6 +17,8 @@ from soan.games.populous.codes import (
     REVELATION,
     VANDAL,
 )
+from soan.games.populous.genesis import DECK, REDRAWN, WILD_CARD
+from soan.games.populous.view import genesis_cards
 from tests.games.populous.helpers import (
     Dice,
     cells,
@@ -172,3 +175,57 @@ def test_disaster_cell_lets_one_die_pick_the_cell():
     state.rng = Dice(2)
     choose(state, state.board.world.pairs[t], DISASTER)
     assert [state.occ[c] for c in cells(state, t)[:2]] == [worker(1), EMPTY]
+
+
+def test_random_genesis_hands_are_dealt_from_the_30_cards_and_refilled_after_each_turn():
+    # SEED 「まず、手札ランダム制に戻す必要がある。」 / 「5枚にして、3枚使って即5枚になるよう補充とか。」
+    state = new(3, variant="random_genesis_5")
+    assert [len(h) for h in state.genesis] == [5, 5, 5] and len(state.gdeck) == 15
+    assert sorted(state.gdeck + [n for h in state.genesis for n in h]) == sorted(DECK)
+    s = state.to_move
+    area = state.legal()[0]
+    state.play(area)
+    state.play(state.legal()[0])
+    assert len(state.genesis[s]) == 2 and len(state.gdiscard) == 3  # 3 lowered, face up
+    while state.active == s:
+        state.play(state.legal()[-1])  # place nothing, play no card, ...
+    assert len(state.genesis[s]) == 5  # 「即5枚になるよう補充」
+    assert len(new(3, variant="random_genesis_6").genesis[0]) == 6  # 「6枚はいるんじゃなかろうか」
+
+
+def test_random_genesis_two_cards_of_one_number_name_the_double():
+    state = new(3, variant="random_genesis_5")
+    s, present = state.to_move, state.board.world.tile_of_pair
+    double = next(a for a in range(1, 6) if (a, a) in present)
+    state.genesis[s] = [double, double, 1 if double != 1 else 2, WILD_CARD, 5]
+    state._legal = None
+    assert ("area", double, double) in state.legal()
+    state.play(("area", double, double))
+    assert state.area == present[(double, double)] and state.genesis[s].count(double) == 0
+    assert set(state.legal()) >= {("wildact", n) for n in range(1, 6)}
+
+
+def test_random_genesis_hand_that_names_no_tile_is_drawn_again():
+    # SEED 「手札ランダム制で最大の問題は、数字が偏った場合、プレイできない瞬間が来るかも知れないこと」
+    state = new(3, variant="random_genesis_5")
+    present = state.board.world.tile_of_pair
+    stuck = next(a for a in range(1, 6) if (a, a) not in present)
+    nxt = (state.active + 1) % 3
+    pool = [n for n in DECK if n != stuck]  # the next seat holds all five of `stuck`
+    for s in range(3):
+        state.genesis[s] = [stuck] * 5 if s == nxt else [pool.pop() for _ in range(5)]
+    state.gdeck = pool
+    state.active = nxt
+    state._start_turn()  # the next seat's turn begins with a hand that names no tile
+    assert state.genesis[nxt] != [stuck] * 5 and state.legal()
+    assert state.usage()[nxt][REDRAWN] >= 1
+
+
+def test_random_genesis_hands_are_hidden_from_the_other_seats():
+    state = new(3, variant="random_genesis_5")
+    mine, theirs = state.view(0), state.view(1)
+    assert mine["genesis_hand"] == genesis_cards(state.genesis[0]) and len(state.genesis[0]) == 5
+    assert theirs["genesis_hand"] == genesis_cards(state.genesis[1])
+    assert theirs["seats"][0]["genesis"] == {"up": [], "down": [], "hand_size": 5}  # size only
+    again = state.redeal(1, Rng(3))
+    assert again.view(1) == theirs and again.genesis[1] == state.genesis[1]

@@ -26,6 +26,7 @@ from soan.games.populous.codes import (
     REVELATION,
     VANDAL,
 )
+from soan.games.populous.genesis import WILD_CARD
 from soan.games.populous.options import Options
 
 WILD_USED, HOUSE_BUILT = "wild card", "house"  # rule branches the lab counts
@@ -73,13 +74,18 @@ class Creation:
         if bonus:
             self.food[s] += bonus
             self.log.append(f"Seat {s + 1} gains {bonus} food at the start of its turn.")
-        if not self.board.area_choices[ALL_DOWN & ~self.down[s]]:
+        if self.options.genesis_hand:
+            self._playable_genesis(s)
+        elif not self.board.area_choices[ALL_DOWN & ~self.down[s]]:
             self.down[s] = 0
             self.log.append(f"Seat {s + 1}'s raised cards name no tile in the world: all its "
                             "genesis cards rise.")
 
     def _choose_area(self, s: int, action: Action) -> None:
         kind, x, y = action
+        if self.options.genesis_hand:
+            self._lower_genesis(s, x)
+            self._lower_genesis(s, WILD_CARD if kind == "wild" else y)
         if kind == "wild":
             self.down[s] |= 1 << (x - 1) | 1 << WILD
             self.wild = True
@@ -94,6 +100,8 @@ class Creation:
     def _choose_action(self, s: int, action: Action) -> None:
         kind, n = action
         opts = self.options
+        if opts.genesis_hand:
+            self._lower_genesis(s, WILD_CARD if kind == "wildact" else n)
         if kind == "wildact":
             self.down[s] |= 1 << WILD
             self.wild = True

@@ -13,6 +13,10 @@ GLOSSARY = Glossary(
         "no_ether": "天災の1エーテルは何も与えない(ルールどおりなら1FP)",
         "food3": "全員フード3個で開始",
         "random_races": "種族は選ばずランダムに配る",
+        "random_genesis_5": "手札ランダム制:シャッフルした創世カード30枚(各数字5枚、"
+                            "オールマイティ5枚)から5枚。3枚使って即5枚に補充。"
+                            "エリアを選べない手札は引き直し",
+        "random_genesis_6": "手札ランダム制、手札6枚(2手番分)。他は random_genesis_5 と同じ",
         "connected_placement": "自分のワーカー/ハウスにつながらないマスへの配置はフード4"
                                "(地形の分を含む。祝福は不要のまま)",
         "upkeep": "ワーカー10個。手番の終わりに、配置されたワーカー3個につきフード1の維持費"
@@ -71,6 +75,7 @@ GLOSSARY = Glossary(
         "war:lost": "戦争:敗者",
         "war:vandals won": "戦争:ヴァンダルの勝ち",
         "area:shared": "他のプレイヤーと共有するエリア(終了時)",
+        "genesis:redrawn": "創世カードの手札でエリアを選べず引き直し",
         # points by source
         "start": "初期VP",
         "prosperity": "繁栄",

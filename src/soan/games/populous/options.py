@@ -33,6 +33,10 @@ class Options:
     war_loss_fp: int = rule(2, 0, 10, about="敗者は…2FPを得てください")
     race_choice: bool = rule(True, about="種族ボードを1枚選んで; false deals races at random")
     # proposals of the 「問題点」 notes (variants; the defaults are the draft-5 rules)
+    genesis_hand: int = rule(
+        0, 0, 8, about="手札ランダム制: a hidden hand of this many genesis cards, refilled "
+        "every turn (0 = the fixed 【創世記】 as written)"
+    )
     isolated_food: int = rule(
         0, 0, 10, about="つながりのない別エリアへ配置するには4必要: food for a worker touching "
         "no own piece (0 = off)"
@@ -69,6 +73,15 @@ VARIANTS = {
     "food3": Variant("Every player starts with 3 food", {"start_food": 3}),
     "random_races": Variant("Races are dealt at random instead of chosen",
                             {"race_choice": False}),
+    "random_genesis_5": Variant(
+        "Random genesis hands: 5 cards from the shuffled 30 (5 of each number, 5 wild), "
+        "3 played a turn and refilled at once; a hand naming no tile is drawn again",
+        {"genesis_hand": 5},
+    ),
+    "random_genesis_6": Variant(
+        "Random genesis hands of 6 cards (two turns' worth), otherwise as random_genesis_5",
+        {"genesis_hand": 6},
+    ),
     "connected_placement": Variant(
         "Placing a worker that touches none of your pieces costs 4 food (its terrain "
         "included); Blessing stays free",

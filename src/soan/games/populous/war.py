@@ -193,7 +193,10 @@ class War:
         s, n = self.active, self.seats
         if self.options.upkeep_workers:
             self._upkeep(s)
-        if self.down[s] == ALL_DOWN:
+        if self.options.genesis_hand:
+            self.down[s] = 0  # the mask is the fixed 【創世記】's; the hand refills instead
+            self._refill_genesis(s)
+        elif self.down[s] == ALL_DOWN:
             self.down[s] = 0
             self.log.append(f"All of seat {s + 1}'s genesis cards are down: they rise again.")
         if not self.ending:
