@@ -8,6 +8,8 @@ from soan.engine.rng import Rng
 from soan.games.cityplan.state import LIMIT, CityPlanState
 from tests.games.cityplan.helpers import GAME, all_places, new
 
+VARIANTS = ("default", "default", *(name for name in GAME.variants if name != "default"))
+
 
 def check_invariants(state: CityPlanState, every_card: list[int]) -> None:
     assert sorted(all_places(state)) == every_card  # every card in exactly one place
@@ -30,7 +32,7 @@ def test_thousand_random_games_keep_every_invariant(monkeypatch):
     lengths = []
     for seed in range(1000):
         seats = 2 + seed % 4
-        state = new(seats, seed, plain=seed % 5 == 4)
+        state = GAME.new(seats, seed, GAME.options(VARIANTS[seed % len(VARIANTS)]))
         every_card = sorted(all_places(state))
         steps = 0
         while not state.over:
@@ -72,7 +74,8 @@ def test_replaying_a_record_reproduces_the_same_final_state(seed, tmp_path):
 @pytest.mark.parametrize("seed", range(30))
 def test_view_is_unchanged_by_redeal(seed):
     rng = Rng(seed)
-    state = new(2 + seed % 4, seed)
+    state = GAME.new(2 + seed % 4, seed, GAME.options(
+        "simultaneous_build" if seed % 2 else "default"))  # its builds are chosen face down
     while not state.over:
         for seat in range(state.seats):
             assert state.redeal(seat, Rng(seed * 31 + seat)).view(seat) == state.view(seat)

@@ -1,8 +1,18 @@
 """The end of the game (6:終了フェイズ and the winner) of 000_46f0bc69916fd492.txt."""
 
 from soan.boards import terrain as T
-from soan.games.populous.codes import AREA, LABOUR, OVER
-from tests.games.populous.helpers import choose, new, no_abilities, set_terrain, tile, worker
+from soan.games.populous.codes import AREA, LABOUR, OVER, VANDAL
+from soan.games.populous.scoring import SHARED_AREA
+from tests.games.populous.helpers import (
+    choose,
+    fill,
+    house,
+    new,
+    no_abilities,
+    set_terrain,
+    tile,
+    worker,
+)
 
 
 def quiet_turn(state):
@@ -81,3 +91,16 @@ def test_a_tie_goes_to_more_workers_on_the_map_then_is_a_draw():
 
 def test_winners_is_empty_while_the_game_goes_on():
     assert new(3).winners() == []
+
+
+def test_the_end_counts_the_areas_each_seat_shares_with_another_seat():
+    # SEED 「隣接するマップにほぼ意味がないこと…あり得ないぐらいインタラクションの低いゲームになっている」:
+    # the lab measures it as the areas a seat shares with another seat when the game ends
+    state = new(3, 3)
+    fill(state, 0, [worker(0), worker(1)])  # seats 1 and 2 share area 0
+    fill(state, 1, [house(0), VANDAL])  # a vandal is no seat
+    fill(state, 2, [worker(2), worker(0), worker(1)])  # all three share area 2
+    state.fp[0] = 60
+    while not state.over:
+        quiet_turn(state)
+    assert [u.get(SHARED_AREA, 0) for u in state.usage()] == [2, 2, 1]

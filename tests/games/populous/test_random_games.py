@@ -9,10 +9,11 @@ from soan.engine.core import IllegalAction
 from soan.engine.record import Record, replay
 from soan.engine.rng import Rng
 from soan.games.populous.codes import DISCARD, EMPTY, VANDAL
+from soan.games.populous.genesis import DECK
 from soan.games.populous.state import PopulousState
 from tests.games.populous.helpers import GAME, pieces_everywhere
 
-VARIANTS = ("default", "default", "no_ether", "food3", "random_races")
+VARIANTS = ("default", "default", *(name for name in GAME.variants if name != "default"))
 
 
 def check_invariants(state: PopulousState, every_card: list[int]) -> None:
@@ -31,6 +32,10 @@ def check_invariants(state: PopulousState, every_card: list[int]) -> None:
     for s in range(state.seats):
         cards = cards + state.hands[s] + state.grace[s] + state.offers[s]
     assert sorted(cards) == every_card  # every grace card in exactly one place
+    if opts.genesis_hand and state.start >= 0:  # dealt: every genesis card in one place
+        genesis = state.gdeck + state.gdiscard + [n for h in state.genesis for n in h]
+        assert sorted(genesis) == sorted(DECK)
+        assert max(len(h) for h in state.genesis) <= opts.genesis_hand
 
 
 def test_thousand_random_games_keep_every_invariant():
@@ -82,7 +87,9 @@ def test_replaying_a_record_reproduces_the_same_final_state(seed, tmp_path):
 
 
 def _positions(seed: int, every: int = 9):
-    state = GAME.new(3 + seed % 3, seed)
+    # every third game with random genesis hands, hidden from the other seats
+    state = GAME.new(3 + seed % 3, seed, GAME.options(
+        "random_genesis_5" if seed % 3 == 2 else "default"))
     rng = Rng(seed + 77)
     step = 0
     while not state.over:

@@ -16,14 +16,15 @@ from soan.games.cityplan.options import VARIANTS, Options
 from soan.games.cityplan.presentation import CityPlanPresenter
 from soan.games.cityplan.state import CityPlanState
 
-_CARDS: dict[tuple[str, bool, int], Cards] = {}
+_CARDS: dict[tuple[str, bool, int, bool], Cards] = {}
 
 
-def _cards(content: CityPlanContent, plain: bool, seats: int) -> Cards:
-    """The card table for this content, edition and table size (built once)."""
-    key = (content.hash, plain, seats)
+def _cards(content: CityPlanContent, options: Options, seats: int) -> Cards:
+    """The card table for this content, edition, table size and mixed-facility rule
+    (built once)."""
+    key = (content.hash, options.plain, seats, options.mixed_facilities)
     if key not in _CARDS:
-        _CARDS[key] = Cards(content, plain, seats)
+        _CARDS[key] = Cards(content, options.plain, seats, options.mixed_facilities)
     return _CARDS[key]
 
 
@@ -56,7 +57,7 @@ class CityPlan(Game):
 
     def _new(self, seats: int, seed: int, options: Options, content: Any) -> CityPlanState:
         state = CityPlanState.__new__(CityPlanState)
-        state.setup(seats, seed, options, content, _cards(content, options.plain, seats))
+        state.setup(seats, seed, options, content, _cards(content, options, seats))
         return state
 
 

@@ -135,7 +135,11 @@ class Cards:
         "type",
     )
 
-    def __init__(self, content: CityPlanContent, plain: bool, seats: int) -> None:
+    def __init__(
+        self, content: CityPlanContent, plain: bool, seats: int, mixed: bool = True
+    ) -> None:
+        """`mixed=False` (option `mixed_facilities`) makes each mixed facility count
+        only as its other type: no special facility in counts, bonuses and income."""
         entries: list[tuple[Building, int]] = []
         for b in content.deck:
             if plain and b.type == "special":
@@ -149,9 +153,13 @@ class Cards:
         self.farm_ids = tuple(range(n_deck + 5, len(entries)))
         self.name = tuple(b.name for b, _ in entries)
         self.english = tuple(b.english or b.name for b, _ in entries)
-        self.type = tuple(TYPE_CODES[b.type] for b, _ in entries)
+        self.type = tuple(
+            TYPE_CODES[b.type if b.also is None or mixed else b.also] for b, _ in entries
+        )
         self.counts = tuple(
-            (TYPE_CODES[b.type],) if b.also is None else (SPE, TYPE_CODES[b.also])
+            (TYPE_CODES[b.type],) if b.also is None
+            else (SPE, TYPE_CODES[b.also]) if mixed
+            else (TYPE_CODES[b.also],)
             for b, _ in entries
         )
         self.is_plant = tuple(b.type == "power" for b, _ in entries)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from soan.engine.core import Action
 from soan.engine.encoding import Encoder, Writer
-from soan.games.cityplan.codes import PAY, PICK
+from soan.games.cityplan.codes import BUILD, PAY, PICK
 from soan.games.cityplan.content import IND, SPE, CityPlanContent
 from soan.games.cityplan.options import Options
 from soan.games.cityplan.scoring import completion
@@ -141,6 +141,11 @@ class CityPlanEncoder(Encoder):
         kind, bonus, nk = t.kind, t.bonus, t.kinds
         phase = state.phase
         order = [(seat + r) % n for r in range(n)]
+        # a simultaneous build is chosen face down: others see neither the card being
+        # paid for nor who has chosen (a redeal lets them choose again)
+        face_down = state.simultaneous and phase in (BUILD, PAY)
+        if face_down and phase == PAY and state.to_move != seat:
+            phase = BUILD
 
         onehot = [0.0] * PHASES
         onehot[phase] = 1.0
@@ -239,7 +244,7 @@ class CityPlanEncoder(Encoder):
                 state.free[s] / FREE,
                 float(pick != 0),
                 *action,
-                float(s in queue),
+                float(s in queue or (face_down and s != seat)),
             ]
             m = state.mods[s]
             no_power = m[5] >= NO_POWER

@@ -72,21 +72,23 @@ def evaluate(state: CityPlanState) -> list[float]:
                 supply -= 1
             elif pick in (1, 3):
                 hands[s] += 1
-    elif phase == PAY:
-        s, building = state.to_move, state.building
-        tableaux, power, free = tableaux.copy(), power.copy(), free.copy()
-        tableaux[s] = [*tableaux[s], building]
-        hands[s] -= 1 + state.owed
-        rest = [c for c in state.hands[s] if c != building]
-        quality[s] = hand_quality(state.cards, rest, paid=state.owed)
-        if state.cards.is_plant[building]:
-            power[s] += state.cards.power[building]
-        else:
-            power[s] -= state.power_cost(s, building)
-        if state.cards.effect[building] == "free_builds":
-            free[s] += state.cards.amount[building]
     elif phase == EXCHANGE:
         hands[state.to_move] += state.exchanged
+    if phase == PAY or any(state.pending):
+        tableaux, power, free = tableaux.copy(), power.copy(), free.copy()
+        for s in range(seats):
+            chosen = state.pending[s]
+            to_pay = state.owed if phase == PAY and s == state.to_move else 0
+            if chosen and chosen[0] < 0:  # a face-down "build nothing": the draw to come
+                hands[s] += state.options.build_income + state.mods[s][6]
+            elif chosen:  # a face-down build: its card and cost still in hand
+                if free[s]:
+                    free[s] -= 1
+                _as_built(state, s, chosen[0], chosen[1:], to_pay, tableaux, hands, quality,
+                          power, free)
+            elif to_pay:
+                _as_built(state, s, state.building, [], to_pay, tableaux, hands, quality,
+                          power, free)
     most = max(chips)
     turns_left = max(state.options.end_buildings - max(len(t) for t in tableaux), 0)
     return [
@@ -95,6 +97,25 @@ def evaluate(state: CityPlanState) -> list[float]:
         + quality[s]
         for s in range(seats)
     ]
+
+
+def _as_built(
+    state: CityPlanState, s: int, building: int, paid: list[int], to_pay: int,
+    tableaux: list[list[int]], hands: list[int], quality: list[float], power: list[int],
+    free: list[int],
+) -> None:
+    """Count a building being paid for (or chosen face down) as built: into the city,
+    out of the hand with the cards paid and the `to_pay` weakest still to pay."""
+    tableaux[s] = [*tableaux[s], building]
+    hands[s] -= 1 + len(paid) + to_pay
+    rest = [c for c in state.hands[s] if c != building and c not in paid]
+    quality[s] = hand_quality(state.cards, rest, paid=to_pay)
+    if state.cards.is_plant[building]:
+        power[s] += state.cards.power[building]
+    else:
+        power[s] -= state.power_cost(s, building)
+    if state.cards.effect[building] == "free_builds":
+        free[s] += state.cards.amount[building]
 
 
 def hand_cap(state: CityPlanState, seat: int) -> int:

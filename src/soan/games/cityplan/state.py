@@ -40,6 +40,7 @@ _BUILD = tuple(("build", i) for i in range(_MAX_ID))
 _PAY = tuple(("pay", i) for i in range(_MAX_ID))
 _DISCARD = tuple(("discard", i) for i in range(_MAX_ID))
 DONE: Action = ("done",)
+_DRAW = -1  # a simultaneous build phase's "build nothing (draw)", chosen face down
 INCOME: Action = ("income",)
 _NO_MODS = (0, 0, 0, 0, 0, 0, 0)  # card discount per type (5), power discount, extra income
 _NO_POWER = 999
@@ -73,6 +74,7 @@ class CityPlanState(Scoring, View, State):
         "opened",
         "owed",
         "parliament",
+        "pending",
         "phase",
         "picks",
         "power",
@@ -92,7 +94,12 @@ class CityPlanState(Scoring, View, State):
         edition = "plain" if options.plain else "delta"
         self.incomes = tuple(
             sorted(
-                (c for c in content.income if c.edition in ("both", edition)), key=lambda c: c.value
+                (
+                    subsidy(c, options.subsidy_limit)
+                    for c in content.income
+                    if c.edition in ("both", edition)
+                ),
+                key=lambda c: c.value,
             )
         )
         self.tableaux = [[cards.plant_ids[s]] for s in range(seats)]
@@ -121,6 +128,7 @@ class CityPlanState(Scoring, View, State):
         self.mayor = 0
         self.turn_no = 1
         self.building = -1
+        self.pending = [[] for _ in range(seats)]
         self.owed = 0
         self.exchanged = 0
         self._start_turn()
@@ -150,6 +158,7 @@ class CityPlanState(Scoring, View, State):
         o.deck, o.discard = self.deck.copy(), self.discard.copy()
         o.fired, o.picks, o.queue = self.fired.copy(), self.picks.copy(), self.queue.copy()
         o.lottery = [x.copy() for x in self.lottery]
+        o.pending = [p.copy() for p in self.pending]
         o.parliament, o.opened, o.mayor, o.turn_no = (
             self.parliament,
             self.opened,
@@ -171,6 +180,8 @@ class CityPlanState(Scoring, View, State):
         remembering which cards went face down."""
         o = self.copy()
         others = [s for s in range(self.seats) if s != seat]
+        if self.simultaneous:
+            o._forget_builds(seat)
         pool = o.deck + o.discard
         for s in others:
             pool.extend(c for c in o.hands[s] if c != o.building)
@@ -189,6 +200,25 @@ class CityPlanState(Scoring, View, State):
         o._forget_past(rng)
         return o
 
+    @property
+    def simultaneous(self) -> bool:
+        """Option `build_order = "simultaneous"`: the build phase before TGF."""
+        return self.options.build_order == "simultaneous"
+
+    def _forget_builds(self, seat: int) -> None:
+        """For a redeal: the builds other seats chose this phase are hidden from `seat`,
+        so they choose again after it (all are revealed together, so the order of
+        choosing changes nothing), their reserved cards back among their hand."""
+        for s in range(self.seats):
+            if s == seat:
+                continue
+            if self.phase == PAY and self.to_move == s:
+                self.phase, self.building, self.owed = BUILD, -1, 0
+                self.pending[s] = []
+            elif self.pending[s]:
+                self.pending[s] = []
+                self.queue.append(s)
+
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == PICK:
@@ -205,8 +235,8 @@ class CityPlanState(Scoring, View, State):
             acts.append(INCOME)
             return acts
         if phase == PAY:
-            building = self.building
-            return [_PAY[c] for c in hand if c != building]
+            building, reserved = self.building, self.pending[s]
+            return [_PAY[c] for c in hand if c != building and c not in reserved]
         if phase == EXCHANGE:
             acts = [_DISCARD[c] for c in hand]
             acts.append(DONE)
@@ -239,22 +269,35 @@ class CityPlanState(Scoring, View, State):
         elif kind == "build":
             c = action[1]
             owed = self.card_cost(s, c)
+            if self.simultaneous:
+                self.pending[s] = [c]
             if owed == 0:
                 self._finish_build(s, c)
             else:
                 self.phase, self.building, self.owed = PAY, c, owed
         elif kind == "pay":
-            self.hands[s].remove(action[1])
-            self.discard.append(action[1])
+            if self.simultaneous:  # the card stays in hand, face down, until all are in
+                self.pending[s].append(action[1])
+            else:
+                self.hands[s].remove(action[1])
+                self.discard.append(action[1])
             self.owed -= 1
             if self.owed == 0:
                 self._finish_build(s, self.building)
+        elif self.simultaneous:  # income, chosen face down
+            self.pending[s] = [_DRAW]
+            self._chosen(s)
         else:  # income
-            n = self.options.build_income + self.mods[s][6]
-            self._draw(s, n)
-            self.log.append(f"Seat {s + 1} builds nothing and draws {n} card(s).")
+            self._build_income(s)
             self.queue.pop(0)
             self._build_phase()
+
+    def no_effect(self, action: Action) -> bool:
+        """Exchange (交換) picked with an empty hand: 「手札から好きな枚数カードを…捨て札にし、
+        捨てた枚数だけ山札からカードを引きます」 exchanges nothing, and no card reaches that
+        hand before the exchange resolves (Income and Parliament draw for their own
+        players only), so the action card is spent for nothing."""
+        return action == _PICKS[1] and self.phase == PICK and not self.hands[self.to_move]
 
     # ---- costs -------------------------------------------------------------------------
 
@@ -329,6 +372,8 @@ class CityPlanState(Scoring, View, State):
         if self.queue:
             self.phase, self.to_move = BUILD, self.queue[0]
             return
+        if self.simultaneous:
+            self._reveal_builds()
         limit = self.options.hand_limit
         self.queue = [
             s
@@ -337,7 +382,46 @@ class CityPlanState(Scoring, View, State):
         ]
         self._hand_limit()
 
+    def _build_income(self, s: int) -> None:
+        n = self.options.build_income + self.mods[s][6]
+        self._draw(s, n)
+        self.log.append(f"Seat {s + 1} builds nothing and draws {n} card(s).")
+
+    def _chosen(self, s: int) -> None:
+        """Simultaneous build: `s` has chosen face down; the next seat chooses."""
+        self.phase, self.building, self.owed = BUILD, -1, 0
+        self.log.append(f"Seat {s + 1} chooses its build face down.")
+        self.queue.pop(0)
+        self._build_phase()
+
+    def _reveal_builds(self) -> None:
+        """「TGF以降で建設フェイズについては同時行動ではなく順番通りに」: the way before TGF
+        (option `build_order`) reveals every seat's choice at once and carries them out
+        from the mayor clockwise: the paid cards go to the discards, the building into
+        the city, or the seat draws."""
+        self.log.append("The builds are revealed.")
+        for s in ((self.mayor + k) % self.seats for k in range(self.seats)):
+            chosen, self.pending[s] = self.pending[s], []
+            if chosen == [_DRAW]:
+                self._build_income(s)
+                continue
+            for c in chosen[1:]:
+                self.hands[s].remove(c)
+                self.discard.append(c)
+            self._construct(s, chosen[0])
+
     def _finish_build(self, s: int, c: int) -> None:
+        if self.simultaneous:
+            self._chosen(s)
+            return
+        self._construct(s, c)
+        self.phase, self.building, self.owed = BUILD, -1, 0
+        self.queue.pop(0)
+        self._build_phase()
+
+    def _construct(self, s: int, c: int) -> None:
+        """The building goes into the city: power paid (or a plant's output gained),
+        free builds counted, the city's effects refreshed."""
         cards = self.cards
         self.hands[s].remove(c)
         self.tableaux[s].append(c)
@@ -351,12 +435,9 @@ class CityPlanState(Scoring, View, State):
             self.free[s] += cards.amount[c]
         self.mods[s] = seat_mods(cards, self.tableaux[s])
         self._note(s, f"built:{cards.name[c]}")
-        self.phase, self.building, self.owed = BUILD, -1, 0
         self.log.append(
             f"Seat {s + 1} builds {cards.english[c]} ({len(self.tableaux[s])} buildings)."
         )
-        self.queue.pop(0)
-        self._build_phase()
 
     def _hand_limit(self) -> None:
         if self.queue:
@@ -424,6 +505,18 @@ class CityPlanState(Scoring, View, State):
 
     def _draw(self, s: int, k: int) -> None:
         self.hands[s].extend(self._take(k))
+
+
+SUBSIDY = "補助金"
+
+
+def subsidy(card: IncomeCard, limit: int) -> IncomeCard:
+    """The income card with option `subsidy_limit` applied: 「「補助金」で建物7軒のプレイヤー
+    にも収入が入るようになりました」, so 2.0's Subsidy paid only up to 6 buildings. The
+    option (0 = as printed) sets the building limit of the card named 補助金."""
+    if card.name != SUBSIDY or not limit:
+        return card
+    return card.model_copy(update={"max_buildings": limit})
 
 
 def seat_mods(cards: Cards, tableau: list[int]) -> tuple[int, ...]:

@@ -1,14 +1,15 @@
 """What a seat may see of a City Plan game, as JSON-ready data, mixed into
 `CityPlanState`: every city, power and councillor count, the income cards, the
 size of the deck, discards and other hands, its own hand and action card (the
-others' action cards only once all are revealed), and the public log.
+others' action cards only once all are revealed), and the public log. Under the
+simultaneous build phase a build chosen face down is seen by its seat alone.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from soan.games.cityplan.codes import ACTION_CARDS, PAY, PHASE_NAMES, PICK
+from soan.games.cityplan.codes import ACTION_CARDS, BUILD, PAY, PHASE_NAMES, PICK
 from soan.games.cityplan.content import TYPE_NAMES, Cards, IncomeCard
 
 
@@ -63,7 +64,9 @@ class View:
     chips: list[int]
     free: list[int]
     picks: list[int]
+    pending: list[list[int]]
     building: int
+    simultaneous: bool
     lottery: list[list[int]]
     log: list[str]
 
@@ -85,10 +88,13 @@ class View:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         revealed = self.phase != PICK
+        # a simultaneous build is chosen face down: others see no card being paid for
+        hidden_build = self.simultaneous and seat != self.to_move
+        phase = BUILD if hidden_build and self.phase == PAY else self.phase
         data: dict[str, Any] = {
             "game": "cityplan",
             "turn": self.turn_no,
-            "phase": PHASE_NAMES[self.phase],
+            "phase": PHASE_NAMES[phase],
             "mayor": self.mayor,
             "to_move": self.to_move,
             "deck": len(self.deck),
@@ -119,13 +125,19 @@ class View:
             ],
             "log": list(self.log),
         }
-        if self.phase == PAY:
+        if self.phase == PAY and not hidden_build:
             data["building"] = self.card_info(self.building)
         if seat is not None:
             data["seat"] = seat
             data["hand"] = [self.card_info(c) for c in self.hands[seat]]
             if self.picks[seat]:
                 data["my_action"] = ACTION_CARDS[self.picks[seat]]
+            chosen = self.pending[seat]
+            if chosen:  # the face-down build, its cards still in hand until the reveal
+                data["my_build"] = (
+                    "draw" if chosen[0] < 0 else self.card_info(chosen[0])
+                )
+                data["reserved"] = [c for c in chosen if c >= 0]
         if self.over:
             data["lottery"] = [[self.card_info(c) for c in drawn] for drawn in self.lottery]
             data["scores"] = self.scores()

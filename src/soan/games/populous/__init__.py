@@ -11,6 +11,7 @@ from soan.games.populous.codes import ACTION_NAMES
 from soan.games.populous.content import PopulousContent, Tables
 from soan.games.populous.encoding import PopulousEncoder
 from soan.games.populous.evaluation import PopulousEvaluator
+from soan.games.populous.genesis import REDRAWN
 from soan.games.populous.glossary import GLOSSARY
 from soan.games.populous.options import VARIANTS, Options
 from soan.games.populous.presentation import PopulousPresenter
@@ -48,6 +49,7 @@ class Populous(Game):
             *(f"grace:{name}" for name in dict.fromkeys(c.name for c in content.grace)),
             *(f"action:{name}" for name in ACTION_NAMES[1:]),
             *BRANCHES,
+            *([REDRAWN] if options.genesis_hand else []),
         ]
 
     def _new(self, seats: int, seed: int, options: Options, content: Any) -> PopulousState:

@@ -5,6 +5,7 @@ a vandal if the wild card was used)."""
 from __future__ import annotations
 
 from soan.engine.core import Action
+from soan.engine.rng import Rng
 from soan.games.populous import effects as E
 from soan.games.populous import scoring
 from soan.games.populous.board import ALL_DOWN, WILD, Board
@@ -25,6 +26,7 @@ from soan.games.populous.codes import (
     REVELATION,
     VANDAL,
 )
+from soan.games.populous.genesis import WILD_CARD
 from soan.games.populous.options import Options
 
 WILD_USED, HOUSE_BUILT = "wild card", "house"  # rule branches the lab counts
@@ -60,6 +62,7 @@ class Creation:
     vandals: int
     deck: list[int]
     discard: list[int]
+    rng: Rng
 
     def _start_turn(self) -> None:
         s = self.active
@@ -71,13 +74,18 @@ class Creation:
         if bonus:
             self.food[s] += bonus
             self.log.append(f"Seat {s + 1} gains {bonus} food at the start of its turn.")
-        if not self.board.area_choices[ALL_DOWN & ~self.down[s]]:
+        if self.options.genesis_hand:
+            self._playable_genesis(s)
+        elif not self.board.area_choices[ALL_DOWN & ~self.down[s]]:
             self.down[s] = 0
             self.log.append(f"Seat {s + 1}'s raised cards name no tile in the world: all its "
                             "genesis cards rise.")
 
     def _choose_area(self, s: int, action: Action) -> None:
         kind, x, y = action
+        if self.options.genesis_hand:
+            self._lower_genesis(s, x)
+            self._lower_genesis(s, WILD_CARD if kind == "wild" else y)
         if kind == "wild":
             self.down[s] |= 1 << (x - 1) | 1 << WILD
             self.wild = True
@@ -92,6 +100,8 @@ class Creation:
     def _choose_action(self, s: int, action: Action) -> None:
         kind, n = action
         opts = self.options
+        if opts.genesis_hand:
+            self._lower_genesis(s, WILD_CARD if kind == "wildact" else n)
         if kind == "wildact":
             self.down[s] |= 1 << WILD
             self.wild = True
@@ -107,9 +117,15 @@ class Creation:
         if n == BLESSING:
             self.places = opts.blessing_workers + self.mods[s][E.BLESSING_WORKERS]
             self.free_place = True
-        elif n == DISASTER and any(c >= 0 and not c & 1 for c in self.area_codes()):
-            self.phase = REMOVE
-            return
+        elif n == PROSPERITY:
+            self.places = opts.prosperity_places
+        elif n == DISASTER:
+            self.places = opts.disaster_places
+            if opts.disaster_target != "choose":
+                self._disaster_roll(s)
+            elif any(c >= 0 and not c & 1 for c in self.area_codes()):
+                self.phase = REMOVE
+                return
         self._begin_place()
 
     def placeable(self, s: int, free_place: bool) -> list[int]:
@@ -118,6 +134,10 @@ class Creation:
         if not self.workers[s]:
             return []
         occ, terrain = self.occ, self.board.terrain
+        if self.options.isolated_food and not free_place:
+            food = self.food[s]
+            return [c for c in self.board.tile_cells[self.area]
+                    if occ[c] == EMPTY and self.place_cost(s, c) <= food]
         if free_place or self.food[s] >= self.options.placement_food:
             return [c for c in self.board.tile_cells[self.area] if occ[c] == EMPTY]
         free = self.free[s]
@@ -130,14 +150,31 @@ class Creation:
         else:
             self._after_place()
 
+    def place_cost(self, s: int, c: int) -> int:
+        """Food to place a worker of `s` on cell `c` (not under Blessing): `placement_food`
+        off its free terrains (plains, its aptitude), none on them; with option
+        `isolated_food` (「全くつながりのない別エリアへ配置するには4必要」) at least that
+        much when the cell touches none of its pieces."""
+        opts = self.options
+        cost = 0 if self.free[s] >> self.board.terrain[c] & 1 else opts.placement_food
+        if opts.isolated_food and not self.touches_own(s, c):
+            return max(cost, opts.isolated_food)
+        return cost
+
+    def touches_own(self, s: int, c: int) -> bool:
+        """A piece of `s` (worker or house) stands on a cell next to `c`."""
+        occ = self.occ
+        return any(occ[n] >= 0 and occ[n] >> 1 == s for n in self.board.world.adjacent[c])
+
     def _place(self, s: int, c: int) -> None:
+        cost = 0 if self.free_place else self.place_cost(s, c)
         self.occ[c] = s << 1
         self.workers[s] -= 1
         self.places -= 1
         paid = ""
-        if not self.free_place and not self.free[s] >> self.board.terrain[c] & 1:
-            self.food[s] -= self.options.placement_food
-            paid = f", paying {self.options.placement_food} food"
+        if cost:
+            self.food[s] -= cost
+            paid = f", paying {cost} food"
         self.log.append(f"Seat {s + 1} places a worker on {self._cell(c)}{paid}.")
         self._begin_place()
 
@@ -153,7 +190,13 @@ class Creation:
     def _after_place(self) -> None:
         """The rest of the action once its workers are placed."""
         s, n, opts = self.to_move, self.action, self.options
-        if n == REVELATION:
+        if n == REVELATION and opts.revelation == "fp_per_active_area":
+            gain, got = self.active_areas(s), self._draw(s, self.mods[s][E.REVELATION_DRAW])
+            self.fp[s] += gain
+            self.log.append(f"Seat {s + 1} gains {gain} FP from Revelation"
+                            + (f" and draws {got} grace card(s)." if got else "."))
+            self._creation_end()
+        elif n == REVELATION:
             got = self._draw(s, opts.revelation_draws + self.mods[s][E.REVELATION_DRAW])
             self.log.append(f"Seat {s + 1} draws {got} grace card(s).")
             self.phase = DRAW
@@ -172,8 +215,11 @@ class Creation:
                 self.log.append(f"Seat {s + 1} gains {gain} FP from the disaster.")
             self._creation_end()
         elif n == LABOUR:
-            count = self._strength(s, opts.worker_yield, opts.house_yield)
-            food, fp = count + self.mods[s][E.LABOUR_FOOD], count + self.mods[s][E.LABOUR_FP]
+            if opts.labour == "food_per_active_area":  # 「基本はFPと同じで、フードが手に入る」
+                food, fp = self.active_areas(s), 0
+            else:
+                food = fp = self._strength(s, opts.worker_yield, opts.house_yield)
+            food, fp = food + self.mods[s][E.LABOUR_FOOD], fp + self.mods[s][E.LABOUR_FP]
             self.food[s] += food
             self.fp[s] += fp
             self.log.append(f"Seat {s + 1} gains {food} food and {fp} FP from Labour.")
@@ -194,7 +240,38 @@ class Creation:
         if not self._can_draw_more(s):
             self._creation_end()
 
+    def active_areas(self, s: int) -> int:
+        """「”【創世エリア】に隣接する、自分のワーカー/ハウスの配置されたエリア数”」: the areas
+        next to this turn's area that hold a piece of `s` (at most 6, 「最大でも基本は6」)."""
+        occ, tile_cells = self.occ, self.board.tile_cells
+        return sum(
+            1 for t in self.board.world.tile_adjacent[self.area]
+            if any(occ[c] >= 0 and occ[c] >> 1 == s for c in tile_cells[t])
+        )
+
+    def _disaster_roll(self, s: int) -> None:
+        """天災 by dice (option `disaster_target`): 「エリアに存在する全てのワーカーに対して
+        サイコロを振り…1を振ったら死ぬ」 (resist_roll: a d6 per worker and vandal, out on a 1)
+        or 「エリアの3マスを1〜2、3〜4、5〜6に割ってそこを除去」 (cell_roll: one roll picks a
+        cell of the area, here 1 of 7; a worker or vandal there is removed)."""
+        cells, occ = self.board.tile_cells[self.area], self.occ
+        if self.options.disaster_target == "resist_roll":
+            hit = [c for c in cells if occ[c] >= 0 and not occ[c] & 1 and self.rng.die(6) == 1]
+        else:
+            c = cells[self.rng.die(len(cells)) - 1]
+            hit = [c] if occ[c] >= 0 and not occ[c] & 1 else []
+            self.log.append(f"The disaster strikes {self._cell(c)}.")
+        for c in hit:
+            self._knock_out(s, c)
+        if not hit:
+            self.log.append("The disaster removes nothing.")
+
     def _remove(self, s: int, c: int) -> None:
+        self._knock_out(s, c)
+        self._begin_place()
+
+    def _knock_out(self, s: int, c: int) -> None:
+        """A disaster takes the worker (to its owner, who gains FP) or vandal on `c`."""
         code = self.occ[c]
         self.occ[c] = EMPTY
         if code == VANDAL:
@@ -208,7 +285,6 @@ class Creation:
             self.log.append(f"Seat {s + 1}'s disaster returns seat {owner + 1}'s worker from "
                             f"{self._cell(c)}; seat {owner + 1} gains "
                             f"{self.options.disaster_fp} FP.")
-        self._begin_place()
 
     def _build(self, s: int, c: int) -> None:
         self.occ[c] = s << 1 | 1
@@ -220,7 +296,9 @@ class Creation:
         self._creation_end()
 
     def _prosperity(self, s: int) -> None:
-        gain = self.presence_vp(s) + self.mods[s][E.PROSPERITY_VP]
+        base = (self.active_areas(s) if self.options.prosperity_vp == "active_areas"
+                else self.presence_vp(s))
+        gain = base + self.mods[s][E.PROSPERITY_VP]
         self._gain_vp(s, gain, scoring.PROSPERITY)
         self.log.append(f"Seat {s + 1} scores {gain} VP for Prosperity.")
 

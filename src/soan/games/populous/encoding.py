@@ -40,6 +40,7 @@ from soan.games.populous.codes import (
     VANDAL,
 )
 from soan.games.populous.content import Tables
+from soan.games.populous.genesis import DOUBLE_AREA_ACTIONS, WILD_CARD
 from soan.games.populous.grace import RESUME_LOSERS
 from soan.games.populous.options import Options
 from soan.games.populous.state import BID_ONE, DONE, DRAW_MORE, PASS, PopulousState
@@ -116,6 +117,8 @@ class PopulousEncoder(Encoder):
         if options.grace_draw and options.grace_keep:
             out += [("keep", k) for k in cards]
         out += AREA_ACTIONS.values()
+        if options.genesis_hand:  # two cards of one number name a double
+            out += DOUBLE_AREA_ACTIONS.values()
         out += WILD_AREA_ACTIONS.values()
         out += ACT_ACTIONS[1:]
         out += WILD_ACT_ACTIONS[1:]
@@ -210,9 +213,16 @@ class PopulousEncoder(Encoder):
         parts.put("effects", effects)
 
         genesis = []
+        hand_size = state.options.genesis_hand
         for s in order:
-            down = state.down[s]
-            genesis += [float(down >> i & 1) for i in range(GENESIS)]
+            if not hand_size:
+                down = state.down[s]
+                genesis += [float(down >> i & 1) for i in range(GENESIS)]
+            elif s == seat:  # a random genesis hand: its own, by number (the wild last)
+                hand = state.genesis[s]
+                genesis += [hand.count(n) / hand_size for n in (1, 2, 3, 4, 5, WILD_CARD)]
+            else:  # others' hands are hidden: their size only
+                genesis += [len(state.genesis[s]) / hand_size] + [0.0] * (GENESIS - 1)
         parts.put("genesis_down", genesis)
 
         cards = k.cards

@@ -252,9 +252,14 @@ def pending(state: PopulousState) -> float:
     a used wild card will bring."""
     phase = state.phase
     if phase == ACTION:
-        blessing = state.options.blessing_workers + state.mods[state.active][E.BLESSING_WORKERS]
+        opts = state.options
+        places = {
+            BLESSING: opts.blessing_workers + state.mods[state.active][E.BLESSING_WORKERS],
+            PROSPERITY: opts.prosperity_places,
+            DISASTER: opts.disaster_places,
+        }
         value = max(
-            action_value(state, n, blessing if n == BLESSING else 1, n == BLESSING)
+            action_value(state, n, places.get(n, 1), n == BLESSING)
             - (WILD_CARD if kind == "wildact" else 0.0)
             for kind, n in state.legal()
         )
@@ -280,7 +285,11 @@ def action_value(state: PopulousState, n: int, places: int, free_place: bool) ->
     if placed and not present:
         value += PRESENCE_VP * opts.worker_vp
     workers += placed
-    if n == PROSPERITY:
+    if n == PROSPERITY and opts.prosperity_vp == "active_areas":
+        value += state.active_areas(s) + mods[E.PROSPERITY_VP]
+        if workers and state.houses[s]:
+            value += HOUSE_ON_MAP - WORKER_ON_MAP
+    elif n == PROSPERITY:
         vp = state.presence_vp(s) + mods[E.PROSPERITY_VP]
         if placed and not present:
             vp += opts.worker_vp
@@ -290,10 +299,15 @@ def action_value(state: PopulousState, n: int, places: int, free_place: bool) ->
                 vp += opts.house_vp - opts.worker_vp
                 value += PRESENCE_VP * (opts.house_vp - opts.worker_vp)
         value += vp
+    elif n == LABOUR and opts.labour == "food_per_active_area":
+        food = state.active_areas(s) + mods[E.LABOUR_FOOD]
+        value += food_gain(state, s, food, turns_left(state)) + mods[E.LABOUR_FP]
     elif n == LABOUR:
         count = workers * opts.worker_yield + houses * opts.house_yield
         value += (food_gain(state, s, count + mods[E.LABOUR_FOOD], turns_left(state))
                   + count + mods[E.LABOUR_FP])
+    elif n == REVELATION and opts.revelation == "fp_per_active_area":
+        value += state.active_areas(s) + HAND_CARD * mods[E.REVELATION_DRAW]
     elif n == REVELATION:
         value += HAND_CARD * (opts.revelation_draws + mods[E.REVELATION_DRAW])
     elif n == DISASTER:

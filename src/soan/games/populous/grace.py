@@ -46,6 +46,28 @@ class Grace:
         fp = self.fp[s]
         return [k for k in sorted(set(self.hands[s])) if self.grace_cost(s, k) <= fp]
 
+    def idle_card(self, s: int, k: int) -> bool:
+        """Playing grace card `k` now would only spend its FP: a saint or holy site when
+        the grace area holds nothing (「ハウスの数だけ」: no house on the map, so it is
+        discarded at once), a miracle none of whose effects has a target (VP per house
+        with no house, Prosperity's VP with no piece on the map, cards with none to
+        draw, a gain of 0)."""
+        t = self.tables
+        if t.card_kind[k] != MIRACLE:
+            return self.capacity(s) == 0
+        return all(self._idle_effect(s, effect, amount) for effect, amount in t.card_once[k])
+
+    def _idle_effect(self, s: int, effect: int, amount: int) -> bool:
+        if amount == 0:
+            return True
+        if effect == E.DRAW_CARDS:
+            return not (self.deck or self.discard)
+        if effect == E.PROSPERITY_SCORE:
+            return self.presence_vp(s) == 0
+        if effect == E.VP_PER_HOUSE:
+            return self.capacity(s) == 0
+        return False
+
     def _grace_phase(self) -> None:
         s = self.to_move = self.active
         if self.hands[s] and self._playable(s):

@@ -29,7 +29,7 @@ from soan.games.populous.codes import (
     VANDAL,
 )
 from soan.games.populous.state import PopulousState
-from soan.games.populous.view import GENESIS
+from soan.games.populous.view import GENESIS, genesis_cards
 
 ACTION_KINDS = {  # what people call each kind of choice (for the lab's tables)
     "race": "choose a race", "keep": "keep a grace card", "area": "choose an area",
@@ -61,8 +61,8 @@ def label(state: PopulousState, action: Action) -> str:
         return f"Lower the wild card as {action[1]}: {ACTION_NAMES[action[1]]} (a vandal appears)"
     if kind == "place":
         c = action[1]
-        free = state.free_place or state.free[s] >> state.board.terrain[c] & 1
-        cost = "free" if free else f"pay {state.options.placement_food} food"
+        food = 0 if state.free_place else state.place_cost(s, c)
+        cost = f"pay {food} food" if food else "free"
         return f"Place a worker on {_cell_words(state, c)}, {cost}"
     if kind == "done":
         if state.phase == PLACE:
@@ -121,10 +121,21 @@ def marks(state: PopulousState) -> list[list[Mark]]:
     return out
 
 
-def _seat_line(state: PopulousState, s: int) -> str:
+def genesis_text(state: PopulousState, s: int, seat: int | None) -> str:
+    """A seat's genesis cards as shown to `seat`: the fixed 【創世記】 with lowered cards
+    as _, or under random hands (option `genesis_hand`) the hand to its holder and
+    its size to the others."""
+    if not state.options.genesis_hand:
+        return "".join(g if not state.down[s] >> i & 1 else "_" for i, g in enumerate(GENESIS))
+    if s == seat:
+        return "".join(genesis_cards(state.genesis[s]))
+    return f"{len(state.genesis[s])} genesis"
+
+
+def _seat_line(state: PopulousState, s: int, seat: int | None) -> str:
     t = state.tables
     race = t.race_english[state.race[s]] if state.race[s] >= 0 else "-"
-    genesis = "".join(g if not state.down[s] >> i & 1 else "_" for i, g in enumerate(GENESIS))
+    genesis = genesis_text(state, s, seat)
     mover = ">" if s == state.to_move else " "
     start = "S" if s == state.start else " "
     return (f"{mover}{start} seat {s + 1} {race:<10} VP {state.vp[s]:>3} FP {state.fp[s]:>3} "
@@ -140,7 +151,7 @@ def render(state: PopulousState, seat: int | None = None) -> str:
     lines.append(T.LEGEND)
     lines.append("1w worker of seat 1  1H house of seat 1  V. vandal  [ ] a tile's centre")
     lines.append("")
-    lines += [_seat_line(state, s) for s in range(state.seats)]
+    lines += [_seat_line(state, s, seat) for s in range(state.seats)]
     for s in range(state.seats):
         if state.grace[s]:
             names = ", ".join(t.card_english[k] for k in state.grace[s])
@@ -279,8 +290,7 @@ def _panel_lines(state: PopulousState, seat: int | None, width: int,
         # the race last: its name may be shown longer (with the name as written)
         seats.append(Text(f"{mover}{start}{s + 1}{SEAT_LETTERS[s]} VP{state.vp[s]:>3} "
                           f"FP{state.fp[s]:>3} {race}{you}", style="bold" if s == seat else ""))
-        genesis = "".join(g if not state.down[s] >> i & 1 else "_"
-                          for i, g in enumerate(GENESIS))
+        genesis = genesis_text(state, s, seat)
         seats.append(Text(f"   food{state.food[s]} w{state.workers[s]} h{state.houses[s]} "
                           f"c{len(state.hands[s])} {genesis}"))
     hand: list[Text] = []

@@ -8,9 +8,11 @@ many pieces it has there (「ワーカーとハウスが両方配置されてい
 from __future__ import annotations
 
 from soan.games.populous.board import Board
+from soan.games.populous.codes import NEUTRAL
 from soan.games.populous.options import Options
 
 SOURCES = ("start", "prosperity", "war", "grace", "fp")
+SHARED_AREA = "area:shared"  # usage: an area a seat shares with another seat at the end
 START, PROSPERITY, WAR, GRACE = range(4)  # VP sources, in vp_src per seat
 
 
@@ -54,6 +56,16 @@ class Scoring:
     def _gain_vp(self, s: int, amount: int, source: int) -> None:
         self.vp[s] += amount
         self.vp_src[4 * s + source] += amount
+
+    def _note_shared_areas(self) -> None:
+        """At the end, note each area where a seat's pieces stand beside another seat's:
+        「隣接するマップにほぼ意味がない…インタラクションの低いゲーム」 is measured by it."""
+        occ = self.occ
+        for cells in self.board.tile_cells:
+            owners = {occ[c] >> 1 for c in cells if occ[c] >= 0} - {NEUTRAL}
+            if len(owners) > 1:
+                for s in owners:
+                    self._note(s, SHARED_AREA)
 
     def workers_on_map(self, seat: int) -> int:
         return self.options.workers - self.workers[seat]

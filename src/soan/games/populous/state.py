@@ -40,6 +40,7 @@ from soan.games.populous.codes import (
 )
 from soan.games.populous.content import Tables
 from soan.games.populous.creation import HOUSE_BUILT, WILD_USED, Creation
+from soan.games.populous.genesis import Genesis, action_choices, area_choices
 from soan.games.populous.grace import RESUME_WAR, Grace
 from soan.games.populous.options import Options
 from soan.games.populous.scoring import Scoring
@@ -47,7 +48,7 @@ from soan.games.populous.view import Viewing
 from soan.games.populous.war import WAR, WAR_LOST, WAR_VANDALS_WON, WAR_WON, War
 
 # rule branches the lab counts (usage keys beside race:, grace: and action:)
-BRANCHES = (WILD_USED, HOUSE_BUILT, WAR, WAR_WON, WAR_LOST, WAR_VANDALS_WON)
+BRANCHES = (WILD_USED, HOUSE_BUILT, WAR, WAR_WON, WAR_LOST, WAR_VANDALS_WON, scoring.SHARED_AREA)
 
 _MAX = 128  # more than the cells of 15 tiles and the card kinds a content file may hold
 _PLACE = tuple(("place", i) for i in range(_MAX))
@@ -65,12 +66,13 @@ BID_ONE: Action = ("bid",)
 PASS: Action = ("pass",)
 
 
-class PopulousState(Creation, Grace, War, Scoring, Viewing, State):
+class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
     __slots__ = (
         "action", "active", "area", "bid_added", "bid_pos", "bidders", "bids", "board", "deck",
-        "discard", "down", "drawn", "ending", "food", "fp", "free", "free_place", "grace",
-        "hands", "houses", "losers", "mods", "occ", "offers", "phase", "places", "race",
-        "resume", "start", "tables", "turn_no", "vandals", "vp", "vp_src", "wild", "workers",
+        "discard", "down", "drawn", "ending", "food", "fp", "free", "free_place", "gdeck",
+        "gdiscard", "genesis", "grace", "hands", "houses", "losers", "mods", "occ", "offers",
+        "phase", "places", "race", "resume", "start", "tables", "turn_no", "vandals", "vp",
+        "vp_src", "wild", "workers",
     )
 
     board: Board
@@ -102,6 +104,8 @@ class PopulousState(Creation, Grace, War, Scoring, Viewing, State):
         self.mods = [E.NO_MODS] * seats
         self.free = [1] * seats
         self.hands = [[] for _ in range(seats)]
+        self.genesis = [[] for _ in range(seats)]
+        self.gdeck, self.gdiscard = [], []
         self.grace = [[] for _ in range(seats)]
         self.offers = [[] for _ in range(seats)]
         self.deck = list(tables.deck)
@@ -138,6 +142,8 @@ class PopulousState(Creation, Grace, War, Scoring, Viewing, State):
         self.rng.shuffle(wilds)
         self.start = self.active = wilds.index(True)
         self.log.append(f"Seat {self.start + 1} receives the S-marked wild card and starts.")
+        if self.options.genesis_hand:
+            self._deal_genesis_hands(self.start)
         self.rng.shuffle(self.deck)
         for k in range(n):
             s = (self.start + k) % n
@@ -190,6 +196,12 @@ class PopulousState(Creation, Grace, War, Scoring, Viewing, State):
             return (HOUSE_BUILT,)
         return ()
 
+    def no_effect(self, action: Action) -> bool:
+        """A grace card that would only spend its FP now (see `Grace.idle_card`)."""
+        return action[0] == "grace" and self.phase == GRACE and self.idle_card(
+            self.to_move, action[1]
+        )
+
     def copy(self) -> PopulousState:
         o = PopulousState.__new__(PopulousState)
         self._copy_base(o)
@@ -201,6 +213,8 @@ class PopulousState(Creation, Grace, War, Scoring, Viewing, State):
         o.down, o.race = self.down.copy(), self.race.copy()
         o.mods, o.free = self.mods.copy(), self.free.copy()
         o.hands = [h.copy() for h in self.hands]
+        o.genesis = [h.copy() for h in self.genesis]
+        o.gdeck, o.gdiscard = self.gdeck.copy(), self.gdiscard.copy()
         o.grace = [g.copy() for g in self.grace]
         o.offers = [h.copy() for h in self.offers]
         o.deck, o.discard = self.deck.copy(), self.discard.copy()
@@ -229,6 +243,8 @@ class PopulousState(Creation, Grace, War, Scoring, Viewing, State):
             o.hands[s] = [pool.pop() for _ in range(len(self.hands[s]))]
             o.offers[s] = [pool.pop() for _ in range(len(self.offers[s]))]
         o.deck = pool
+        if self.options.genesis_hand:
+            o._redeal_genesis(seat, rng)
         o._forget_past(rng)
         return o
 
@@ -239,8 +255,12 @@ class PopulousState(Creation, Grace, War, Scoring, Viewing, State):
             acts.append(DONE)
             return acts
         if phase == AREA:
+            if self.options.genesis_hand:
+                return area_choices(self.genesis[s], self.board.world.tile_of_pair)
             return self.board.area_choices[ALL_DOWN & ~self.down[s]]
         if phase == ACTION:
+            if self.options.genesis_hand:
+                return action_choices(self.genesis[s])
             return self.board.action_choices[ALL_DOWN & ~self.down[s]]
         if phase == BID:
             return [BID_ONE, PASS]

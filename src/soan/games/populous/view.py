@@ -42,6 +42,11 @@ def genesis(down: int) -> dict[str, list[str]]:
     }
 
 
+def genesis_cards(hand: list[int]) -> list[str]:
+    """A random genesis hand (option `genesis_hand`) in the fixed cards' words: 1-5, W."""
+    return sorted(GENESIS[n - 1] if n else GENESIS[-1] for n in hand)
+
+
 class Viewing:
     """The view of a seat, mixed into `PopulousState`."""
 
@@ -73,6 +78,8 @@ class Viewing:
     offers: list[list[int]]
     grace: list[list[int]]
     down: list[int]
+    genesis: list[list[int]]
+    gdiscard: list[int]
     deck: list[int]
     discard: list[int]
     bidders: tuple[int, ...]
@@ -117,12 +124,16 @@ class Viewing:
                     "hand_size": len(self.hands[s]),
                     "offer_size": len(self.offers[s]),
                     "grace_area": [card_info(t, k) for k in self.grace[s]],
-                    "genesis": genesis(self.down[s]),
+                    "genesis": (
+                        {"up": [], "down": [], "hand_size": len(self.genesis[s])}
+                        if opts.genesis_hand else genesis(self.down[s])
+                    ),
                 }
                 for s in range(self.seats)
             ],
             "deck": len(self.deck),
             "discard": [t.card_english[k] for k in self.discard],
+            **({"genesis_discard": genesis_cards(self.gdiscard)} if opts.genesis_hand else {}),
             "log": list(self.log),
         }
         if self.phase in (BID, RETURN):
@@ -134,6 +145,8 @@ class Viewing:
         if seat is not None:
             data["seat"] = seat
             data["hand"] = [card_info(t, k) for k in self.hands[seat]]
+            if opts.genesis_hand:  # a random genesis hand is hidden from the others
+                data["genesis_hand"] = genesis_cards(self.genesis[seat])
             if self.offers[seat]:
                 data["offer"] = [card_info(t, k) for k in self.offers[seat]]
         if self.over:

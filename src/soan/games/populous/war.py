@@ -175,9 +175,28 @@ class War:
 
     # ---- the end phase -----------------------------------------------------------------
 
+    def _upkeep(self, s: int) -> None:
+        """Option `upkeep_workers` k: 「一定ワーカー数に対して一定食料が必要」 and 「不足分
+        だけFPが減る」: 1 food per k of the seat's workers on the map (houses need none:
+        「ワーカーが減るので、維持コストが減る」), each food short costs 1 FP (not below 0)."""
+        due = (self.options.workers - self.workers[s]) // self.options.upkeep_workers
+        if not due:
+            return
+        paid = min(due, self.food[s])
+        lost = min(due - paid, self.fp[s])
+        self.food[s] -= paid
+        self.fp[s] -= lost
+        self.log.append(f"Seat {s + 1} feeds its workers: {paid} food"
+                        + (f", {lost} FP lost for the food short." if lost else "."))
+
     def _end_turn(self) -> None:
         s, n = self.active, self.seats
-        if self.down[s] == ALL_DOWN:
+        if self.options.upkeep_workers:
+            self._upkeep(s)
+        if self.options.genesis_hand:
+            self.down[s] = 0  # the mask is the fixed 【創世記】's; the hand refills instead
+            self._refill_genesis(s)
+        elif self.down[s] == ALL_DOWN:
             self.down[s] = 0
             self.log.append(f"All of seat {s + 1}'s genesis cards are down: they rise again.")
         if not self.ending:
@@ -188,6 +207,7 @@ class War:
                 self.log.append(f"{who} reached {self.options.end_score}: the round is played out.")
         if self.ending and (s + 1) % n == self.start:
             self.phase, self.to_move = OVER, None
+            self._note_shared_areas()
             totals = ", ".join(f"seat {t + 1}: {v}" for t, v in enumerate(self.scores()))
             self.log.append(f"The game ends. {totals}.")
             return
