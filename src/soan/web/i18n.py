@@ -76,6 +76,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "table.hide": ("Hide the choices", "選択肢をたたむ"),
     "table.show": ("Show the choices", "選択肢を開く"),
     "table.undo": ("Undo my last choice", "直前の選択を取り消す"),
+    "table.no_effect": ("no effect now", "今は効果なし"),
     "table.log": ("Events", "経過"),
     "table.over": ("The game is over", "ゲーム終了"),
     "table.unfinished": ("stopped unfinished", "未完で終了"),
