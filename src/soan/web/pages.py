@@ -20,7 +20,7 @@ from fastapi.templating import Jinja2Templates
 
 from soan.boards.render import SEAT_COLOURS
 from soan.engine.core import SoanError
-from soan.engine.registry import all_games
+from soan.engine.registry import all_games, get_game
 from soan.web import i18n
 from soan.web.api import game_info
 from soan.web.errors import Forbidden, RequestError
@@ -68,8 +68,8 @@ async def lobby(request: Request) -> HTMLResponse:
             variant["about"] = i18n.variant_about(game, variant["name"], lang)
         games.append(info)
     manager = _manager(request)
-    listed = sorted(manager.tables.values(), key=lambda t: (t.state.over, -t.created))[:50]
-    tables = [{**manager.summary(t), "title": i18n.game_title(t.game, lang)} for t in listed]
+    tables = [{**summary, "title": i18n.game_title(get_game(summary["game"]), lang)}
+              for summary in manager.summaries(50)]
     return _page(request, "lobby.html", {"games": games, "tables": tables})
 
 
@@ -166,7 +166,7 @@ async def _serve(websocket: WebSocket, manager: Manager, table: Table, seat: int
                 await websocket.close(code=1009, reason=too_big)
                 break
             try:
-                _handle(manager, table, seat, text)
+                await _handle(manager, table, seat, text)
             except SoanError as exc:
                 status = exc.status if isinstance(exc, RequestError) else 400
                 listener.reply(error_message(str(exc), status))
@@ -192,7 +192,7 @@ async def _send(websocket: WebSocket, listener: Listener) -> None:
             await websocket.send_text(json.dumps(message, ensure_ascii=False))
 
 
-def _handle(manager: Manager, table: Table, seat: int | None, text: str) -> None:
+async def _handle(manager: Manager, table: Table, seat: int | None, text: str) -> None:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as exc:
@@ -208,8 +208,8 @@ def _handle(manager: Manager, table: Table, seat: int | None, text: str) -> None
         ply = data.get("ply")
         if ply is not None and type(ply) is not int:
             raise RequestError(f"ply is the move number the choice answers, not {short(ply)}")
-        manager.act(table, seat, data.get("action"), ply)
+        await manager.act(table, seat, data.get("action"), ply)
     elif kind == "undo":
-        manager.undo(table, seat)
+        await manager.undo(table, seat)
     else:
-        manager.again(table)
+        await manager.again(table)

@@ -80,6 +80,7 @@ class Table:
     state: State = field(init=False)
     movers: list[int] = field(init=False, default_factory=list)  # who played each action
     changes: int = field(init=False, default=0)  # moves and undos so far: the position's name
+    unsaved: int = field(init=False, default=0)  # changes not yet on disk (nobody hears of them)
     _bots: dict[int, str] = field(init=False, default_factory=dict)
     _before: tuple[int, State] | None = field(init=False, default=None)
     _undo: dict[tuple[int, int], bool] = field(init=False, default_factory=dict)
