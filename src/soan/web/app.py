@@ -25,7 +25,7 @@ from soan.engine.core import SoanError
 from soan.web import api, pages
 from soan.web.errors import RequestError, TooMany
 from soan.web.limits import MAX_FRAME, Limits
-from soan.web.manager import Manager, content_dir_of
+from soan.web.manager import ALONE, Manager, Shard, content_dir_of
 from soan.web.replays import Replays
 from soan.web.store import Store
 
@@ -41,11 +41,12 @@ Bearer <token>`), reads `GET /api/seat`, waits with `GET /api/seat/wait` and
 plays with `POST /api/seat/action`. See docs/web.md for a complete client."""
 
 
-def create_app(db_path: Path, limits: Limits | None = None) -> FastAPI:
-    """The application over the tables in `db_path`, with `limits` (`soan serve`'s
-    options). Serve it with `ws_max_size=MAX_FRAME` (see `uvicorn_settings`)."""
+def create_app(db_path: Path, limits: Limits | None = None, shard: Shard = ALONE) -> FastAPI:
+    """The application over the tables in `db_path` (those of `shard`, when several
+    processes share them), with `limits` (`soan serve`'s options). Serve it with
+    `ws_max_size=MAX_FRAME` (see `uvicorn_settings`)."""
     store = Store(db_path)
-    manager = Manager(store, content_dir_of(db_path), limits)
+    manager = Manager(store, content_dir_of(db_path, shard), limits, shard)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -61,6 +62,8 @@ def create_app(db_path: Path, limits: Limits | None = None) -> FastAPI:
     app.state.manager = manager
     app.state.replays = Replays(manager)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    if shard.count > 1:
+        app.add_middleware(OneRequest, worker=shard.index)
     app.add_exception_handler(SoanError, _refused)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(HTTPException, _http)
@@ -118,6 +121,30 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
 async def _crashed(request: Request, exc: Exception) -> JSONResponse:
     log.exception("unexpected error on %s %s", request.method, request.url.path)
     return _error(500, "the server failed on this request; it is logged")
+
+
+class OneRequest:
+    """One HTTP request per connection (`Connection: close`) when several processes
+    share the tables, so the router sees every request and hands it to its table's
+    process (`soan.web.shards`); `X-Soan-Worker` names the process that answered."""
+
+    def __init__(self, app: ASGIApp, worker: int) -> None:
+        self.app, self.worker = app, str(worker).encode()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def closing(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", [])
+                           if k.lower() != b"connection"]
+                headers += [(b"connection", b"close"), (b"x-soan-worker", self.worker)]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, closing)
 
 
 class BodyLimit:

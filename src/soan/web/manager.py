@@ -92,12 +92,15 @@ class Shard:
         return "" if self.count == 1 else f"-{self.index}"
 
 
+ALONE = Shard()  # one process keeps every table
+
+
 def owner(key: str, count: int) -> int:
     """The server process (of `count`) a table, job or replay id belongs to."""
     return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") % count
 
 
-def content_dir_of(db_path: Path, shard: Shard = Shard()) -> Path:
+def content_dir_of(db_path: Path, shard: Shard = ALONE) -> Path:
     """Where the server writes uploaded content files: beside its database (one folder
     per process), emptied at every start (the store holds their text), so a killed
     server leaves nothing behind."""
@@ -106,7 +109,7 @@ def content_dir_of(db_path: Path, shard: Shard = Shard()) -> Path:
 
 class Manager:
     def __init__(self, store: Store, content_dir: Path, limits: Limits | None = None,
-                 shard: Shard = Shard()) -> None:
+                 shard: Shard = ALONE) -> None:
         self.store = store
         self.shard = shard
         self.limits = limits or Limits()
