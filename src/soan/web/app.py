@@ -22,8 +22,9 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from soan.engine.core import SoanError
-from soan.web import api, pages
+from soan.web import api, lab, pages
 from soan.web.errors import RequestError, TooMany
+from soan.web.jobs import Jobs
 from soan.web.limits import MAX_FRAME, Limits
 from soan.web.manager import ALONE, Manager, Shard, content_dir_of
 from soan.web.replays import Replays
@@ -47,19 +48,23 @@ def create_app(db_path: Path, limits: Limits | None = None, shard: Shard = ALONE
     `ws_max_size=MAX_FRAME` (see `uvicorn_settings`)."""
     store = Store(db_path)
     manager = Manager(store, content_dir_of(db_path, shard), limits, shard)
+    jobs = Jobs(store, db_path.with_name(f"{db_path.name}-lab"), shard.owns, manager.new_id)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         manager.start()
+        jobs.start()
         try:
             yield
         finally:
+            await jobs.stop()
             manager.stop()
             store.close()
 
     app = FastAPI(title="soan tables", version=version("soan"), description=ABOUT,
                   lifespan=lifespan)
     app.state.manager = manager
+    app.state.jobs = jobs
     app.state.replays = Replays(manager)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     if shard.count > 1:
@@ -69,6 +74,7 @@ def create_app(db_path: Path, limits: Limits | None = None, shard: Shard = ALONE
     app.add_exception_handler(HTTPException, _http)
     app.add_exception_handler(Exception, _crashed)
     app.include_router(api.router)
+    app.include_router(lab.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     return app

@@ -280,10 +280,7 @@ class Manager:
 
     def upload(self, text: str, name: str) -> Path:
         """An uploaded content file, written where a game can load it (not yet kept)."""
-        size = len(text.encode("utf-8"))
-        if size > MAX_CONTENT_BYTES:
-            raise TooLarge(f"the content file {name} is {size // 1024} KB; the limit is "
-                           f"{MAX_CONTENT_BYTES // 1024} KB")
+        check_upload(text, name)
         return self._write_content(text, name)
 
     async def keep_content(self, content_hash: str, game_id: str, path: Path, text: str) -> None:
@@ -292,7 +289,7 @@ class Manager:
         self.content_paths[content_hash] = path
 
     def _write_content(self, text: str, name: str) -> Path:
-        safe = re.sub(r"[^\w.-]", "_", Path(name).name)[:80] or "content.toml"
+        safe = safe_name(name)
         folder = self.content_dir / hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / safe
@@ -442,6 +439,19 @@ class Manager:
                                    "bot": seat.spec if seat.kind == "bot" else None}
                                   for s, seat in enumerate(seats)]})
         return out
+
+
+def check_upload(text: str, name: str) -> None:
+    """Refuse an uploaded content file over the limit (TooLarge, 413)."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_CONTENT_BYTES:
+        raise TooLarge(f"the content file {name} is {size // 1024} KB; the limit is "
+                       f"{MAX_CONTENT_BYTES // 1024} KB")
+
+
+def safe_name(name: str) -> str:
+    """An uploaded file's name as it may be written on this machine."""
+    return re.sub(r"[^\w.-]", "_", Path(name).name)[:80] or "content.toml"
 
 
 def progress(table: Table) -> Progress:

@@ -63,6 +63,21 @@ CREATE TABLE IF NOT EXISTS contents (
     name TEXT NOT NULL,
     text TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS jobs (
+    id TEXT PRIMARY KEY,
+    key TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    content_name TEXT,
+    created REAL NOT NULL,
+    state TEXT NOT NULL,
+    error TEXT,
+    finished REAL,
+    total INTEGER NOT NULL,
+    players INTEGER NOT NULL,
+    files TEXT NOT NULL,
+    provenance TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS replays (
     id TEXT PRIMARY KEY,
     created REAL NOT NULL,
@@ -273,6 +288,31 @@ class Store:
     def add_replay(self, replay_id: str, record_json: str) -> Future:
         return self._write(("INSERT INTO replays VALUES (?, ?, ?)",
                             (replay_id, time.time(), record_json)))
+
+    # ---- the lab's jobs (soan.web.jobs) ---------------------------------------------------
+
+    JOB_COLUMNS = ("id", "key", "kind", "settings", "content_name", "created", "state", "error",
+                   "finished", "total", "players", "files", "provenance")
+    JOB_JSON = ("settings", "files", "provenance")
+
+    def add_job(self, row: dict[str, Any]) -> Future:
+        columns = [c for c in self.JOB_COLUMNS if c in row]
+        return self._write((f"INSERT INTO jobs ({', '.join(columns)}) VALUES "
+                            f"({', '.join('?' * len(columns))})", tuple(row[c] for c in columns)))
+
+    def set_job(self, job_id: str, state: str, error: str | None, finished: float | None
+                ) -> Future:
+        return self._write(("UPDATE jobs SET state = ?, error = ?, finished = ? WHERE id = ?",
+                            (state, error, finished, job_id)))
+
+    def jobs(self) -> list[dict[str, Any]]:
+        rows = self.db.execute(f"SELECT {', '.join(self.JOB_COLUMNS)} FROM jobs "
+                               "ORDER BY created").fetchall()
+        out = []
+        for row in rows:
+            job = dict(zip(self.JOB_COLUMNS, row, strict=True))
+            out.append({k: json.loads(v) if k in self.JOB_JSON else v for k, v in job.items()})
+        return out
 
     def replay(self, replay_id: str) -> str | None:
         row = self.db.execute("SELECT record FROM replays WHERE id = ?", (replay_id,)).fetchone()
