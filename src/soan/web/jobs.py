@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import json
 import logging
 import os
 import re
 import secrets
 import shutil
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -46,6 +48,7 @@ MAX_GAMES = 2_000  # games per run of a job from the browser
 MAX_WAITING = 20  # jobs queued at once on one server process
 REPORTS = {"en": "report.html", "ja": "report.ja.html"}
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+PR_SET_PDEATHSIG = 1  # prctl: the signal a child gets when its parent ends
 
 
 @dataclass
@@ -302,8 +305,11 @@ class Jobs:
 
 
 def _gently() -> None:
-    """The child runs at low priority: the tables come first."""
+    """The child runs at low priority (the tables come first) and ends with the server,
+    however the server ends (Linux), so a restarted server never finds it still writing."""
     os.nice(10)
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def _rows(path: Path) -> int:
