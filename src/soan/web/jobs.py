@@ -245,7 +245,8 @@ class Jobs:
     def status(self, job: Job) -> dict[str, Any]:
         done = job.total if job.state == DONE else self.done(job)
         left = None
-        if job.state == RUNNING and job.started is not None and done > job.done_at_start:
+        if job.state == RUNNING and job.started is not None and job.total > done > \
+                job.done_at_start:
             rate = (done - job.done_at_start) / (time.time() - job.started)
             left = round((job.total - done) / rate) if rate > 0 else None
         return {"job": job.id, "kind": job.kind, "state": job.state, "error": job.error,
