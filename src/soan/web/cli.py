@@ -73,7 +73,9 @@ def serve(
                   highlight=False, markup=False)
     try:
         if workers > 1:
-            serve_sharded(host, port, db, limits, workers)
+            stopped = serve_sharded(host, port, db, limits, workers)
+            if stopped:
+                fail(stopped, 1)
         else:
             uvicorn.run(create_app(db, limits), host=host, port=port, access_log=False,
                         log_level="info", **uvicorn_settings())

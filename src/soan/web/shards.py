@@ -139,9 +139,10 @@ def _set(ready: asyncio.Future) -> None:
         ready.set_result(None)
 
 
-def serve_sharded(host: str, port: int, db: Path, limits: Limits, count: int) -> None:
+def serve_sharded(host: str, port: int, db: Path, limits: Limits, count: int) -> str | None:
     """Run the router on `host:port` and `count` server processes until Ctrl-C or
-    SIGTERM; a process that dies stops the whole server (its tables would be lost)."""
+    SIGTERM; a process that dies stops the whole server (its tables would be lost), and
+    the answer says which (None: stopped as asked)."""
     listening = socket.create_server((host, port), reuse_port=False, backlog=2048)
     Path(db).touch(exist_ok=True)
     processes = []
@@ -155,7 +156,7 @@ def serve_sharded(host: str, port: int, db: Path, limits: Limits, count: int) ->
         theirs.close()
         router.links.append(ours)
 
-    async def main() -> None:
+    async def main() -> str | None:
         loop = asyncio.get_running_loop()
         stop = loop.create_future()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -164,9 +165,14 @@ def serve_sharded(host: str, port: int, db: Path, limits: Limits, count: int) ->
         while not stop.done() and all(p.poll() is None for p in processes):
             await asyncio.wait([stop], timeout=0.5)
         serving.cancel()
+        dead = [(i, p.returncode) for i, p in enumerate(processes) if p.poll() is not None]
+        if stop.done() or not dead:
+            return None
+        return (f"server process {dead[0][0]} stopped (exit code {dead[0][1]}), so the "
+                "server stopped; its log is above, and every table resumes at the next start")
 
     try:
-        asyncio.run(main())
+        return asyncio.run(main())
     finally:
         listening.close()
         for process in processes:
