@@ -109,7 +109,7 @@ def test_two_processes_keep_each_tables_moves_in_order_and_survive_a_kill(tmp_pa
                     if latest[0]["over"]:
                         break
             for plies in seen:  # in order: never an older position after a newer one
-                assert plies == sorted(plies) and len(set(plies)) == len(plies)
+                assert plies == sorted(plies)  # (a mover hears again when it may undo)
             assert client.get(f"/api/tables/{made['table']}").json()["ply"] == latest[0]["ply"]
 
         listed = client.get("/api/tables").json()["tables"]

@@ -121,6 +121,7 @@ class Manager:
         self.creations = CreationLimit(self.limits.tables_per_minute)
         self.bots: BotWorkers | None = None
         self._thinking: set[str] = set()
+        self._asking: set[tuple[str, int]] = set()  # undo tests asked: (table, changes)
         self._changed_events: dict[str, asyncio.Event] = {}
         self._watchdogs: dict[str, asyncio.TimerHandle] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -365,8 +366,34 @@ class Manager:
         built: dict[int | None, dict[str, Any]] = {}
         for listener in listeners:
             if listener.seat not in built:
-                built[listener.seat] = seat_message(table, listener.seat)
+                built[listener.seat] = seat_message(table, listener.seat,
+                                                    undo=self._undo_now(table, listener.seat))
             listener.push(built[listener.seat])
+
+    def _undo_now(self, table: Table, seat: int | None) -> bool:
+        """Whether `seat` may undo, as far as is known now. An unknown answer is asked of
+        the bots' quick lane (the test re-deals sixteen times: it stays off the event
+        loop), and the seat's listeners get a new message when the answer is yes."""
+        known = table.undo_known(seat)
+        if known is not None or seat is None:
+            return bool(known)
+        if self.bots is None:
+            return table.can_undo(seat)
+        asked = (table.id, table.changes)
+        if asked not in self._asking:
+            self._asking.add(asked)
+
+            def answered(answer: bool | None) -> None:
+                self._asking.discard(asked)
+                if answer is None or self.tables.get(table.id) is not table:
+                    return  # not known: a request for the seat's message makes the test
+                if table.undo_answered(seat, asked[1], answer) and answer:
+                    for listener in self.listeners.get(table.id, set()):
+                        if listener.seat == seat:
+                            listener.push(seat_message(table, seat))
+
+            self.bots.check_undo(table.id, table.undo_question(seat), answered)
+        return False
 
     def listen(self, table: Table, seat: int | None) -> Listener:
         listener = Listener(seat)
