@@ -121,7 +121,7 @@ class Manager:
         self.creations = CreationLimit(self.limits.tables_per_minute)
         self.bots: BotWorkers | None = None
         self._thinking: set[str] = set()
-        self._asking: set[tuple[str, int]] = set()  # undo tests asked: (table, changes)
+        self._asking: dict[str, int] = {}  # table -> the position its undo test is asked of
         self._changed_events: dict[str, asyncio.Event] = {}
         self._watchdogs: dict[str, asyncio.TimerHandle] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -379,15 +379,16 @@ class Manager:
             return bool(known)
         if self.bots is None:
             return table.can_undo(seat)
-        asked = (table.id, table.changes)
-        if asked not in self._asking:
-            self._asking.add(asked)
+        changes = table.changes
+        if self._asking.get(table.id) != changes:
+            self._asking[table.id] = changes  # a test asked of an older position is dropped
 
             def answered(answer: bool | None) -> None:
-                self._asking.discard(asked)
+                if self._asking.get(table.id) == changes:
+                    del self._asking[table.id]
                 if answer is None or self.tables.get(table.id) is not table:
                     return  # not known: a request for the seat's message makes the test
-                if table.undo_answered(seat, asked[1], answer) and answer:
+                if table.undo_answered(seat, changes, answer) and answer:
                     for listener in self.listeners.get(table.id, set()):
                         if listener.seat == seat:
                             listener.push(seat_message(table, seat))
