@@ -87,7 +87,7 @@ async def seat(url: str, table: str, token: str, clock: Clock, rng: random.Rando
         clock.failed_handshakes += 1
         return
     async with ws:
-        last = -1
+        last = acted = -1
         while time.perf_counter() < stop:
             try:
                 text = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop -
@@ -103,7 +103,10 @@ async def seat(url: str, table: str, token: str, clock: Clock, rng: random.Rando
             last = max(last, message["ply"])
             if message["over"]:
                 break
-            if message["your_turn"] and now + think < stop:
+            # a seat acts once a position: the mover may hear the same position again
+            # (when it may undo), and that is no new turn
+            if message["your_turn"] and message["ply"] != acted and now + think < stop:
+                acted = message["ply"]
                 if think:
                     await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
                 choice = rng.choice(message["choices"])

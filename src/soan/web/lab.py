@@ -8,7 +8,7 @@ sandbox policy: it runs as a page of no origin, never with the server's.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse
@@ -80,9 +80,9 @@ async def job_page(job_id: str, key: str, request: Request) -> HTMLResponse:
 
 
 @router.get("/jobs/{job_id}/{key}/{name}", response_class=FileResponse)
-async def report(job_id: str, key: str, name: Annotated[str, "report.html or report.ja.html"],
-                 request: Request) -> FileResponse:
-    """The finished study's report, as `soan study` wrote it."""
+async def report(job_id: str, key: str, name: str, request: Request) -> FileResponse:
+    """The finished study's report (`name`: report.html or report.ja.html), as `soan
+    study` wrote it."""
     jobs = _jobs(request)
     path = jobs.report(jobs.job(job_id, key), name)
     return FileResponse(path, media_type="text/html; charset=utf-8", headers={
