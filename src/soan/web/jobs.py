@@ -27,6 +27,7 @@ import re
 import secrets
 import shutil
 import signal
+import sqlite3
 import sys
 import time
 from collections.abc import Callable
@@ -270,7 +271,15 @@ class Jobs:
         assert self.queue is not None
         while True:
             job = self.jobs[await self.queue.get()]
-            await self._run(job)
+            try:
+                await self._run(job)
+            except (OSError, sqlite3.Error) as exc:  # the next job still runs
+                log.exception("study %s could not run", job.id)
+                job.state, job.error, job.finished = FAILED, f"the server failed: {exc}", \
+                    time.time()
+                with contextlib.suppress(sqlite3.Error):
+                    await asyncio.wrap_future(self.store.set_job(job.id, FAILED, job.error,
+                                                                 job.finished))
 
     async def _run(self, job: Job) -> None:
         folder = self.folder / job.id

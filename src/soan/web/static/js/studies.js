@@ -43,7 +43,10 @@ async function listStudies() {
     if (!response || !response.ok) continue;
     const job = await response.json();
     const state = list.querySelector(`[data-job="${s.job}"] .study-state`);
-    state.textContent = ` · ${t(`lab.${job.state}`)} · ${job.games_done} / ${job.games} ${t("lab.games_done")} · soan ${job.provenance.soan_version}`;
+    const p = job.provenance;
+    state.textContent = ` · ${t(`lab.${job.state}`)} · ${job.games_done} / ${job.games} ${t("lab.games_done")}`
+      + ` · ${(p.runs || []).join(" / ")} · ${[...new Set(p.bots || [])].join(", ")} × ${p.players}`
+      + ` · ${t("lab.seed")} ${p.seed} · soan ${p.soan_version}`;
   }
 }
 
