@@ -98,7 +98,12 @@ class Router:
         loop = asyncio.get_running_loop()
         listening.setblocking(False)
         while True:
-            client, _ = await loop.sock_accept(listening)
+            try:
+                client, _ = await loop.sock_accept(listening)
+            except OSError as exc:  # out of file descriptors, say: wait, never stop
+                log.warning("cannot accept a connection: %s", exc)
+                await asyncio.sleep(0.1)
+                continue
             task = loop.create_task(self._route(client))
             self.routing.add(task)
             task.add_done_callback(self.routing.discard)
