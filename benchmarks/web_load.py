@@ -11,7 +11,9 @@ Prints moves per second (over all tables), the latency from sending an action to
 the moment every client of that table has the position it made (50th, 95th and
 99th percentile), and the websocket handshakes that failed or took over 10 s.
 The clients run in this one process, so on a small machine they share the cores
-with the server: the figures are an upper bound on what the server needs.
+with the server: the figures are an upper bound on what the server needs. The CPU
+seconds the server (with its workers) and the clients used say how much of the
+machine they had.
 
     python benchmarks/web_load.py --seats 200 --seconds 30 --workers 2
 """
@@ -21,7 +23,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import resource
 import socket
 import subprocess
 import sys
@@ -175,6 +179,16 @@ def main() -> None:
           f"({len(latencies)} moves measured)")
     print(f"websocket handshakes failed or over {HANDSHAKE_TIMEOUT:g} s: "
           f"{clock.failed_handshakes} of {tables * args.per_table}")
+    server_cpu = _cpu(resource.RUSAGE_CHILDREN)  # the server and its workers, all waited for
+    print(f"CPU seconds: server and its workers {server_cpu:.1f} "
+          f"({1000 * server_cpu / max(clock.moves, 1):.1f} ms a move, start-up included), "
+          f"clients {_cpu(resource.RUSAGE_SELF):.1f}, in {elapsed:.1f} s on "
+          f"{os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f})")
+
+
+def _cpu(who: int) -> float:
+    used = resource.getrusage(who)
+    return used.ru_utime + used.ru_stime
 
 
 if __name__ == "__main__":
