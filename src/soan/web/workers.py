@@ -105,7 +105,8 @@ class Worker:
     def __init__(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "soan.web.workers"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            start_new_session=True)  # Ctrl-C stops the server, which ends its workers
         assert self.process.stdin is not None and self.process.stdout is not None
         self.requests, self.answers = self.process.stdin.fileno(), self.process.stdout.fileno()
         self.ready = False
