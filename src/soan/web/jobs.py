@@ -82,6 +82,8 @@ class Plan:
 
 
 def plan_study(settings: dict[str, Any], content: Path | None, out: Path) -> Plan:
+    """A study's runs as `soan study` plans and checks them (a SoanError says what is
+    wrong), each named for the page by its variant, changed rule numbers and file."""
     from soan.lab.study import plan_study as plan_runs
     from soan.lab.study import study_runs
 
