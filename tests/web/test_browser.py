@@ -4,6 +4,7 @@ cards and cells, undo, spectators, Japanese pages and the replay viewer."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -322,3 +323,22 @@ def test_a_game_without_a_renderer_of_its_own_reads_well_in_the_fallback(
     }""", token)
     assert drawn["cells"] == 9 * 7
     assert {"phase", "seats", "hand"} <= set(drawn["fields"])
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "(no effect now)"), ("ja", "(今は効果なし)")])
+def test_a_choice_with_no_effect_now_is_marked_and_dimmed(server: Server, page: Page,
+                                                          monkeypatch, lang, words):
+    made = server.create(game="cityplan", seats=["human", "random"])
+    state = server.manager.table(made["table"]).state
+    useless = tuple(state.legal()[-1])
+    monkeypatch.setattr(type(state), "no_effect", lambda self, action: tuple(action) == useless)
+    page.goto(made["seats"][0]["link"] + f"?lang={lang}")
+    page.wait_for_function("document.body.dataset.turn === 'mine'")
+    marked = page.locator(".choice.no-effect")
+    assert marked.count() == 1
+    assert json.loads(marked.get_attribute("data-action")) == list(useless)
+    assert marked.inner_text().endswith(words)
+    assert page.locator(".choice:not(.no-effect)").count() == len(state.legal()) - 1
+    assert all(words not in text for text in
+               page.locator(".choice:not(.no-effect)").all_inner_texts())
+    assert float(marked.evaluate("b => getComputedStyle(b).opacity")) < 1

@@ -96,3 +96,15 @@ def test_whether_a_seat_may_undo_does_not_depend_on_the_others_hidden_parts(game
                 moved = deal.copy()
                 moved.play(action)
                 assert undoable(deal, action, moved, seat, Rng(9)) == expected
+
+
+def test_each_choice_says_whether_it_has_no_effect_now(monkeypatch):
+    table = table_for("cityplan", 7)
+    state = table.state
+    useless = state.legal()[0]
+    monkeypatch.setattr(type(state), "no_effect", lambda self, action: action == useless)
+    message = seat_message(table, state.to_move, undo=False)
+    marks = {tuple(c["action"]): c["no_effect"] for c in message["choices"]}
+    assert marks[tuple(useless)] is True
+    assert sum(marks.values()) == 1 and len(marks) == len(state.legal())
+    assert all(m["choices"] == [] for m in (seat_message(table, None),))

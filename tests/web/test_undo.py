@@ -3,11 +3,16 @@ to you by it, and never across another player's choice (soan.web.undo)."""
 
 from __future__ import annotations
 
-import pytest
+import json
 
+import pytest
+from websockets.sync.client import connect
+
+from soan.engine.rng import Rng
 from soan.table import TableSetup
 from soan.web.errors import Conflict
 from soan.web.table import Seat, Table
+from soan.web.undo import undoable
 
 
 def table_of(game_id: str, seats: int, seed: int = 3, **options) -> Table:
@@ -110,3 +115,35 @@ def test_undo_is_never_offered_after_the_game_ends():
     while not table.state.over:
         play(table, rng.choice(table.state.legal()))
     assert not any(table.can_undo(s) for s in range(2))
+
+
+def test_the_server_tests_undo_away_from_its_loop_and_tells_the_mover(server):
+    """A person's move reaches every seat at once; the mover hears again when the undo
+    test (made in the bots' quick lane) says yes, and undoes over the same socket."""
+    made = server.create(game="populous", seats=["human", "human", "human"])
+    table = server.manager.table(made["table"])
+    ws_url = server.url.replace("http", "ws")
+    mover = table.state.to_move
+    with connect(f"{ws_url}/ws/play/{made['seats'][mover]['token']}") as ws:
+        first = json.loads(ws.recv(10))
+        undoable_moves = [c["action"] for c in first["choices"]
+                          if server.call(_undoable_after, table, c["action"])]
+        assert undoable_moves, "no choice at the start of Populous can be undone"
+        ws.send(json.dumps({"type": "action", "action": undoable_moves[0],
+                            "ply": first["ply"]}))
+        heard = [json.loads(ws.recv(10))]
+        while not heard[-1]["undo"]:
+            heard.append(json.loads(ws.recv(10)))
+        assert all(m["ply"] == first["ply"] + 1 for m in heard)
+        ws.send(json.dumps({"type": "undo"}))
+        back = json.loads(ws.recv(10))
+        while back["ply"] != first["ply"]:
+            back = json.loads(ws.recv(10))
+        assert back["your_turn"] and not back["undo"]
+
+
+def _undoable_after(table: Table, action) -> bool:
+    """Whether the seat could take `action` back (tried on a copy of the table)."""
+    after = table.state.copy()
+    after.play(tuple(action))
+    return undoable(table.state, tuple(action), after, table.state.to_move, Rng(1))

@@ -259,7 +259,7 @@ def study(
     from soan.lab.report.messages import language_from_environment
     from soan.lab.report.report import FILE_NAMES, write_both
     from soan.lab.run.output import check_output_folder
-    from soan.lab.run.simulation import build_run, check_games
+    from soan.lab.run.simulation import check_games
     from soan.lab.run.simulation import simulate as run_games
     from soan.lab.study import (
         TARGET_HALF_WIDTH,
@@ -268,19 +268,15 @@ def study(
         check_run,
         games_for_seat_rates,
         plan_study,
+        study_runs,
     )
 
     with _interruptible():
         check_games(games or 1, seed)
         game = get_game(game_id)
         plan = plan_study(game, variants, sweep or [], option or [], content)
-        runs, files = [], []
-        for planned in plan:
-            run = build_run(game_id, players, bots, planned.variant, list(planned.option_args),
-                            seed, planned.content)
-            if all(run.identity != earlier.identity for earlier in runs):
-                runs.append(run)
-                files.append(out / planned.file_name)
+        checked = study_runs(game, plan, players, bots, seed, out)
+        runs, files = [run for run, _ in checked], [file for _, file in checked]
         seats = runs[0].spec.players
         if games is None:
             games = games_for_seat_rates(seats)

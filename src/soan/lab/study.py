@@ -87,6 +87,23 @@ def plan_study(
     return runs
 
 
+def study_runs(
+    game: Game, plan: list[StudyRun], players: int | None, bots: str, seed: int, out: Path,
+) -> list[tuple[Run, Path]]:
+    """Each planned run checked as `soan simulate` checks it (a bad rule number, bot or
+    content file is refused here), with its results file in `out`; runs that come out
+    the same as an earlier one are dropped. `soan study` and the browser lab plan alike."""
+    from soan.lab.run.simulation import build_run
+
+    runs: list[tuple[Run, Path]] = []
+    for planned in plan:
+        run = build_run(game.id, players, bots, planned.variant, list(planned.option_args),
+                        seed, planned.content)
+        if all(run.identity != earlier.identity for earlier, _ in runs):
+            runs.append((run, out / planned.file_name))
+    return runs
+
+
 def games_for_seat_rates(players: int) -> int:
     """Games for a ±2-point interval on a position's win rate near the fair 1/N,
     rounded up to whole rotations so every bot sits in every seat equally often."""

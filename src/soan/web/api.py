@@ -154,8 +154,7 @@ async def games() -> dict[str, Any]:
 @router.get("/tables", tags=["tables"])
 async def list_tables(tables: Tables) -> dict[str, Any]:
     """Tables on this server, games in progress first: what a spectator may know."""
-    listed = sorted(tables.tables.values(), key=lambda t: (t.state.over, -t.created))
-    return {"tables": [tables.summary(t) for t in listed[:100]]}
+    return {"tables": tables.summaries(100)}
 
 
 @router.post("/tables", tags=["tables"], status_code=201)
@@ -165,7 +164,7 @@ async def create_table(body: NewTable, request: Request, tables: Tables) -> dict
     may make only so many tables a minute (429 says when to try again), and bots may
     think only so hard (`soan serve --max-iters --move-time`)."""
     client = request.client.host if request.client else "unknown"
-    table = tables.create(body.game, body.seats, body.variant, body.options, body.content,
+    table = await tables.create(body.game, body.seats, body.variant, body.options, body.content,
                           body.content_name, body.fallback, body.silence, client)
     return links(request, table)
 
@@ -217,7 +216,7 @@ async def post_action(move: Move, at: Seat, tables: Tables) -> dict[str, Any]:
     """Play one of your choices. Not your turn, a stale `ply` or a finished game: 409;
     an action that is not one of your choices: 400. Answers your seat's new message."""
     table, s = at
-    tables.act(table, s, move.action, move.ply)
+    await tables.act(table, s, move.action, move.ply)
     return tables.message(table, s)
 
 
@@ -226,7 +225,7 @@ async def post_undo(at: Seat, tables: Tables) -> dict[str, Any]:
     """Take back your own last choice, while nobody else has chosen since and nothing
     hidden was revealed by it (the message's `undo` says whether you may)."""
     table, s = at
-    tables.undo(table, s)
+    await tables.undo(table, s)
     return tables.message(table, s)
 
 
@@ -235,7 +234,7 @@ async def play_again(at: Seat, request: Request, tables: Tables) -> dict[str, An
     """After the end: a new table with the same game, rules and seats (a new seed).
     Every seat finds its own new link in its message's `next`."""
     table, s = at
-    fresh = tables.again(table)
+    fresh = await tables.again(table)
     base = str(request.base_url).rstrip("/")
     return {"table": fresh.id, "link": f"{base}/play/{fresh.seats[s].token}"}
 

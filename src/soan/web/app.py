@@ -22,10 +22,11 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from soan.engine.core import SoanError
-from soan.web import api, pages
+from soan.web import api, lab, pages
 from soan.web.errors import RequestError, TooMany
+from soan.web.jobs import Jobs
 from soan.web.limits import MAX_FRAME, Limits
-from soan.web.manager import Manager, content_dir_of
+from soan.web.manager import ALONE, Manager, Shard, content_dir_of
 from soan.web.replays import Replays
 from soan.web.store import Store
 
@@ -41,31 +42,39 @@ Bearer <token>`), reads `GET /api/seat`, waits with `GET /api/seat/wait` and
 plays with `POST /api/seat/action`. See docs/web.md for a complete client."""
 
 
-def create_app(db_path: Path, limits: Limits | None = None) -> FastAPI:
-    """The application over the tables in `db_path`, with `limits` (`soan serve`'s
-    options). Serve it with `ws_max_size=MAX_FRAME` (see `uvicorn_settings`)."""
+def create_app(db_path: Path, limits: Limits | None = None, shard: Shard = ALONE) -> FastAPI:
+    """The application over the tables in `db_path` (those of `shard`, when several
+    processes share them), with `limits` (`soan serve`'s options). Serve it with
+    `ws_max_size=MAX_FRAME` (see `uvicorn_settings`)."""
     store = Store(db_path)
-    manager = Manager(store, content_dir_of(db_path), limits)
+    manager = Manager(store, content_dir_of(db_path, shard), limits, shard)
+    jobs = Jobs(store, db_path.with_name(f"{db_path.name}-lab"), shard.owns, manager.new_id)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         manager.start()
+        jobs.start()
         try:
             yield
         finally:
+            await jobs.stop()
             manager.stop()
             store.close()
 
     app = FastAPI(title="soan tables", version=version("soan"), description=ABOUT,
                   lifespan=lifespan)
     app.state.manager = manager
+    app.state.jobs = jobs
     app.state.replays = Replays(manager)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    if shard.count > 1:
+        app.add_middleware(OneRequest, worker=shard.index)
     app.add_exception_handler(SoanError, _refused)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(HTTPException, _http)
     app.add_exception_handler(Exception, _crashed)
     app.include_router(api.router)
+    app.include_router(lab.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     return app
@@ -118,6 +127,30 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
 async def _crashed(request: Request, exc: Exception) -> JSONResponse:
     log.exception("unexpected error on %s %s", request.method, request.url.path)
     return _error(500, "the server failed on this request; it is logged")
+
+
+class OneRequest:
+    """One HTTP request per connection (`Connection: close`) when several processes
+    share the tables, so the router sees every request and hands it to its table's
+    process (`soan.web.shards`); `X-Soan-Worker` names the process that answered."""
+
+    def __init__(self, app: ASGIApp, worker: int) -> None:
+        self.app, self.worker = app, str(worker).encode()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def closing(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", [])
+                           if k.lower() != b"connection"]
+                headers += [(b"connection", b"close"), (b"x-soan-worker", self.worker)]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, closing)
 
 
 class BodyLimit:

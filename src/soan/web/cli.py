@@ -27,6 +27,9 @@ def serve(
         help="The most ISMCTS iterations a bot seat may ask for (ismcts:iters=N).")] = 2000,
     tables_per_minute: Annotated[int, typer.Option(
         help="Tables one client address may make in a minute (0: no limit).")] = 10,
+    workers: Annotated[int, typer.Option(
+        help="Server processes sharing the tables (each table is kept by one of them, so "
+        "its moves stay in order); use up to one per core.")] = 1,
 ) -> None:
     """Serve tables in the browser: a lobby, a private link per seat, bots, replays.
 
@@ -39,6 +42,8 @@ def serve(
 
     from soan.web.app import create_app, uvicorn_settings
     from soan.web.limits import Limits
+    from soan.web.shards import serve_sharded
+    from soan.web.store import Store
 
     if not 1 <= port <= 65535:
         fail(f"--port takes 1 to 65535, not {port}")
@@ -50,21 +55,30 @@ def serve(
         fail(f"--max-iters takes at least 1, not {max_iters}")
     if tables_per_minute < 0:
         fail(f"--tables-per-minute takes 0 (no limit) or more, not {tables_per_minute}")
+    if not 1 <= workers <= 64:
+        fail(f"--workers takes 1 to 64 processes, not {workers}")
     if db.parent and not db.parent.is_dir():
         fail(f"--db {db}: the folder {db.parent} does not exist")
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    limits = Limits(max_iters, move_time, tables_per_minute, bot_workers)
     try:
-        app = create_app(db, Limits(max_iters, move_time, tables_per_minute, bot_workers))
+        Store(db).close()  # refuse a file that is not ours before anything starts
     except sqlite3.DatabaseError as exc:
         fail(f"--db {db} is not a tables database of soan serve ({exc})")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(f"soan tables on http://{shown}:{port}  (tables kept in {db}; Ctrl-C stops)\n"
                   f"bots: ismcts:iters={max_iters} at most, {move_time:g} s a move; "
-                  f"tables: {tables_per_minute or 'any number'} a minute from one address",
+                  f"tables: {tables_per_minute or 'any number'} a minute from one address"
+                  + (f"; {workers} server processes" if workers > 1 else ""),
                   highlight=False, markup=False)
     try:
-        uvicorn.run(app, host=host, port=port, access_log=False, log_level="info",
-                    **uvicorn_settings())
+        if workers > 1:
+            stopped = serve_sharded(host, port, db, limits, workers)
+            if stopped:
+                fail(stopped, 1)
+        else:
+            uvicorn.run(create_app(db, limits), host=host, port=port, access_log=False,
+                        log_level="info", **uvicorn_settings())
     except OSError as exc:
         fail(f"cannot serve on {host}:{port}: {exc.strerror}")
 

@@ -4,19 +4,29 @@ All changes to a table happen on the server's event loop, each in one go, so no
 two requests interleave inside a move. Bots think in worker processes
 (`soan.web.workers`) on the seat's re-dealt copy of the state; their answer is
 played only if the position is still the one they thought about. Every change is
-written to the store before any client hears of it, then each listener gets a
+written to the store before any client hears of it (the store's writer thread
+commits it while the loop goes on with other tables), then each listener gets a
 fresh message built for its own seat.
+
+With `soan serve --workers N` the tables are shared among N server processes
+(`soan.web.shards`): a table, its seats' tokens and its replay belong to the
+process its id hashes to (`Shard.owns`), which alone keeps it in memory and
+changes it, so a table's moves stay in order. Each process makes new ids that
+hash to itself.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import re
 import shutil
 import time
+from concurrent.futures import Future
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +36,7 @@ from soan.table import HUMAN, REMOTE, TableSetup
 from soan.web.errors import Conflict, Forbidden, NotFound, RequestError, TooLarge
 from soan.web.limits import CreationLimit, Limits
 from soan.web.messages import seat_message
-from soan.web.store import Store, StoredSeat, StoredTable
+from soan.web.store import Progress, Store, StoredSeat, StoredTable
 from soan.web.table import BotJob, Seat, Table, new_table_id, new_token
 from soan.web.workers import BotWorkers
 
@@ -67,15 +77,41 @@ class Listener:
         return message
 
 
-def content_dir_of(db_path: Path) -> Path:
-    """Where the server writes uploaded content files: beside its database, emptied at
-    every start (the store holds their text), so a killed server leaves nothing behind."""
-    return db_path.with_name(f"{db_path.name}-content")
+@dataclass(frozen=True)
+class Shard:
+    """This process's share of the tables: those whose id hashes to `index` of `count`."""
+
+    index: int = 0
+    count: int = 1
+
+    def owns(self, key: str) -> bool:
+        return self.count == 1 or owner(key, self.count) == self.index
+
+    @property
+    def suffix(self) -> str:
+        return "" if self.count == 1 else f"-{self.index}"
+
+
+ALONE = Shard()  # one process keeps every table
+
+
+def owner(key: str, count: int) -> int:
+    """The server process (of `count`) a table, job or replay id belongs to."""
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") % count
+
+
+def content_dir_of(db_path: Path, shard: Shard = ALONE) -> Path:
+    """Where the server writes uploaded content files: beside its database (one folder
+    per process), emptied at every start (the store holds their text), so a killed
+    server leaves nothing behind."""
+    return db_path.with_name(f"{db_path.name}-content{shard.suffix}")
 
 
 class Manager:
-    def __init__(self, store: Store, content_dir: Path, limits: Limits | None = None) -> None:
+    def __init__(self, store: Store, content_dir: Path, limits: Limits | None = None,
+                 shard: Shard = ALONE) -> None:
         self.store = store
+        self.shard = shard
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, tuple[str, int]] = {}
@@ -85,6 +121,7 @@ class Manager:
         self.creations = CreationLimit(self.limits.tables_per_minute)
         self.bots: BotWorkers | None = None
         self._thinking: set[str] = set()
+        self._asking: dict[str, int] = {}  # table -> the position its undo test is asked of
         self._changed_events: dict[str, asyncio.Event] = {}
         self._watchdogs: dict[str, asyncio.TimerHandle] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -101,10 +138,13 @@ class Manager:
         for content_hash, name, text in self.store.contents():
             self.content_paths[content_hash] = self._write_content(text, name)
         for stored in self.store.tables():
+            if not self.shard.owns(stored.id):
+                continue
             try:
                 self._add(self._restore(stored))
             except SoanError as exc:
                 log.warning("table %s cannot be resumed: %s", stored.id, exc)
+        self.store.set_progress({t.id: progress(t) for t in self.tables.values()})
         for table in self.tables.values():
             if table.next_id in self.tables:
                 table.next_tokens = [s.token for s in self.tables[table.next_id].seats]
@@ -135,6 +175,12 @@ class Manager:
         table.replay(stored.actions)
         return table
 
+    def new_id(self) -> str:
+        """A fresh table or replay id that belongs to this process."""
+        while not self.shard.owns(found := new_table_id()):
+            pass
+        return found
+
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
         for s, seat in enumerate(table.seats):
@@ -161,7 +207,7 @@ class Manager:
 
     # ---- making tables -------------------------------------------------------------------
 
-    def create(
+    async def create(
         self,
         game_id: str,
         seats: list[str],
@@ -193,17 +239,17 @@ class Manager:
         except SoanError as exc:
             raise RequestError(self._named(str(exc), path, content_name)) from None
         if path is not None:
-            self.keep_content(setup.content_hash, game.id, path, content_text)
-        table = Table(new_table_id(), setup,
+            await self.keep_content(setup.content_hash, game.id, path, content_text)
+        table = Table(self.new_id(), setup,
                       [Seat(spec, new_token(), fallback if spec == REMOTE else "")
                        for spec in specs],
                       silence, content_name=path.name if path else None, overrides=typed)
-        self._store_new(table)
+        await self._store_new(table)
         if client is not None:
             self.creations.made(client)
         return table
 
-    def again(self, table: Table) -> Table:
+    async def again(self, table: Table) -> Table:
         """"Play again": the same game, rules, content and seats, a new secret seed."""
         if not table.state.over:
             raise Conflict("the game is not over yet")
@@ -213,41 +259,38 @@ class Manager:
             specs = [REMOTE if s.replaced else s.spec for s in table.seats]
             new_setup = TableSetup.build(setup.game.id, specs, None, setup.variant,
                                          table.overrides, path, remote=True)
-            fresh = Table(new_table_id(), new_setup,
+            fresh = Table(self.new_id(), new_setup,
                           [Seat(spec, new_token(), s.fallback) for spec, s in
                            zip(specs, table.seats, strict=True)],
                           table.silence, content_name=table.content_name,
                           overrides=table.overrides)
-            self._store_new(fresh)
-            self.store.set_next(table.id, fresh.id)
+            await self._store_new(fresh)
             table.next_id, table.next_tokens = fresh.id, [s.token for s in fresh.seats]
-            self._after_change(table)
+            await self._saved(table, self.store.set_next(table.id, fresh.id))
         return self.tables[table.next_id]
 
-    def _store_new(self, table: Table) -> None:
+    async def _store_new(self, table: Table) -> None:
         setup = table.setup
-        self.store.add_table(StoredTable(
+        await asyncio.wrap_future(self.store.add_table(StoredTable(
             table.id, table.created, setup.game.id, setup.variant, _jsonable(table.overrides),
             setup.content_hash, table.content_name, setup.seed, table.silence, None,
-            [StoredSeat(s.spec, s.token, s.fallback, s.replaced) for s in table.seats], []))
+            [StoredSeat(s.spec, s.token, s.fallback, s.replaced) for s in table.seats], []),
+            progress(table)))
         self._add(table)
         self._after_change(table, notify=False)
 
     def upload(self, text: str, name: str) -> Path:
         """An uploaded content file, written where a game can load it (not yet kept)."""
-        size = len(text.encode("utf-8"))
-        if size > MAX_CONTENT_BYTES:
-            raise TooLarge(f"the content file {name} is {size // 1024} KB; the limit is "
-                           f"{MAX_CONTENT_BYTES // 1024} KB")
+        check_upload(text, name)
         return self._write_content(text, name)
 
-    def keep_content(self, content_hash: str, game_id: str, path: Path, text: str) -> None:
+    async def keep_content(self, content_hash: str, game_id: str, path: Path, text: str) -> None:
         """Keep checked content in the store, so its tables and replays resume."""
-        self.store.add_content(content_hash, game_id, path.name, text)
+        await asyncio.wrap_future(self.store.add_content(content_hash, game_id, path.name, text))
         self.content_paths[content_hash] = path
 
     def _write_content(self, text: str, name: str) -> Path:
-        safe = re.sub(r"[^\w.-]", "_", Path(name).name)[:80] or "content.toml"
+        safe = safe_name(name)
         folder = self.content_dir / hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / safe
@@ -261,16 +304,36 @@ class Manager:
 
     # ---- playing -------------------------------------------------------------------------
 
-    def act(self, table: Table, seat: int, action: Any, ply: int | None = None) -> Action:
+    async def act(self, table: Table, seat: int, action: Any, ply: int | None = None) -> Action:
         played = table.play(seat, action, ply)
-        self.store.add_action(table.id, table.ply - 1, played)
-        self._after_change(table)
+        await self._saved(table, self.store.add_action(table.id, table.ply - 1, played,
+                                                       progress(table)))
         return played
 
-    def undo(self, table: Table, seat: int) -> None:
+    async def undo(self, table: Table, seat: int) -> None:
         table.undo(seat)
-        self.store.drop_action(table.id, table.ply)
-        self._after_change(table)
+        await self._saved(table, self.store.drop_action(table.id, table.ply, progress(table)))
+
+    def _saved(self, table: Table, written: Future) -> asyncio.Future:
+        """Once `written` (a change of `table` already made in memory) is on disk, and
+        every earlier change of the table too, tell its listeners and drive its bots."""
+        loop = self._loop
+        assert loop is not None, "the server is not running"
+        table.unsaved += 1
+
+        def on_disk(done: Future) -> None:
+            table.unsaved -= 1
+            if done.exception() is not None:
+                log.error("table %s: a change was not stored: %s", table.id, done.exception())
+            if table.unsaved == 0 and self.tables.get(table.id) is table:
+                self._after_change(table)
+
+        def from_writer(done: Future) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                loop.call_soon_threadsafe(on_disk, done)
+
+        written.add_done_callback(from_writer)
+        return asyncio.wrap_future(written, loop=loop)
 
     async def wait_turn(self, table: Table, seat: int, timeout: float) -> None:
         """Return once it is `seat`'s turn or the game is over, or after `timeout`."""
@@ -303,8 +366,35 @@ class Manager:
         built: dict[int | None, dict[str, Any]] = {}
         for listener in listeners:
             if listener.seat not in built:
-                built[listener.seat] = seat_message(table, listener.seat)
+                built[listener.seat] = seat_message(table, listener.seat,
+                                                    undo=self._undo_now(table, listener.seat))
             listener.push(built[listener.seat])
+
+    def _undo_now(self, table: Table, seat: int | None) -> bool:
+        """Whether `seat` may undo, as far as is known now. An unknown answer is asked of
+        the bots' quick lane (the test re-deals sixteen times: it stays off the event
+        loop), and the seat's listeners get a new message when the answer is yes."""
+        known = table.undo_known(seat)
+        if known is not None or seat is None:
+            return bool(known)
+        if self.bots is None:
+            return table.can_undo(seat)
+        changes = table.changes
+        if self._asking.get(table.id) != changes:
+            self._asking[table.id] = changes  # a test asked of an older position is dropped
+
+            def answered(answer: bool | None) -> None:
+                if self._asking.get(table.id) == changes:
+                    del self._asking[table.id]
+                if answer is None or self.tables.get(table.id) is not table:
+                    return  # not known: a request for the seat's message makes the test
+                if table.undo_answered(seat, changes, answer) and answer:
+                    for listener in self.listeners.get(table.id, set()):
+                        if listener.seat == seat:
+                            listener.push(seat_message(table, seat))
+
+            self.bots.check_undo(table.id, table.undo_question(seat), answered)
+        return False
 
     def listen(self, table: Table, seat: int | None) -> Listener:
         listener = Listener(seat)
@@ -338,8 +428,7 @@ class Manager:
                           job.seat + 1)
             return
         if played:
-            self.store.add_action(table.id, job.ply, action)
-            self._after_change(table)
+            self._saved(table, self.store.add_action(table.id, job.ply, action, progress(table)))
         else:
             self._drive_bots(table)
 
@@ -363,21 +452,38 @@ class Manager:
         log.info("table %s: remote seat %d was silent %gs; %s takes over", table.id, seat + 1,
                  table.silence, table.seats[seat].fallback)
         table.replace(seat)
-        self.store.replace_seat(table.id, seat, table.seats[seat].spec)
-        self._after_change(table)
+        self._saved(table, self.store.replace_seat(table.id, seat, table.seats[seat].spec))
 
     # ---- listing -------------------------------------------------------------------------
 
-    def summary(self, table: Table) -> dict[str, Any]:
-        """What anyone may know of a table without a seat."""
-        return {
-            "table": table.id, "game": table.game.id, "title": table.game.title,
-            "variant": table.setup.variant, "created": table.created,
-            "seats": [{"seat": s, "kind": seat.kind,
-                       "bot": seat.spec if seat.kind == "bot" else None}
-                      for s, seat in enumerate(table.seats)],
-            "ply": table.ply, "to_move": table.state.to_move, "over": table.state.over,
-        }
+    def summaries(self, limit: int) -> list[dict[str, Any]]:
+        """What anyone may know of the server's tables without a seat, games in progress
+        first: read from the store, which every server process writes."""
+        out = []
+        for row in self.store.listed(limit):
+            seats = [Seat(spec, "") for spec in row.pop("specs")]
+            out.append({**row, "title": get_game(row["game"]).title,
+                        "seats": [{"seat": s, "kind": seat.kind,
+                                   "bot": seat.spec if seat.kind == "bot" else None}
+                                  for s, seat in enumerate(seats)]})
+        return out
+
+
+def check_upload(text: str, name: str) -> None:
+    """Refuse an uploaded content file over the limit (TooLarge, 413)."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_CONTENT_BYTES:
+        raise TooLarge(f"the content file {name} is {size // 1024} KB; the limit is "
+                       f"{MAX_CONTENT_BYTES // 1024} KB")
+
+
+def safe_name(name: str) -> str:
+    """An uploaded file's name as it may be written on this machine."""
+    return re.sub(r"[^\w.-]", "_", Path(name).name)[:80] or "content.toml"
+
+
+def progress(table: Table) -> Progress:
+    return Progress(table.ply, table.state.to_move, table.state.over)
 
 
 def _typed(game: Any, key: str, value: Any) -> Any:

@@ -1,7 +1,8 @@
 """Every message a seat receives is built here, by one function from one seat's view.
 
 A message carries the public facts of the table (game, seats, how many moves
-were made), `state.view(seat)`, the legal choices when it is that seat's turn,
+were made), `state.view(seat)`, the legal choices when it is that seat's turn
+(each marked `no_effect` when it is legal but changes nothing now),
 whether it may undo, and at the end the scores, breakdown and the seed. Nothing
 else of the state reaches a client: the tests re-deal the other seats' hidden
 parts and check every message stays the same.
@@ -61,7 +62,8 @@ def position(state: State, seat: int | None) -> dict[str, Any]:
         "to_move": state.to_move,
         "your_turn": mine,
         "view": view,
-        "choices": [{"action": list(a), "label": label(state, a)} for a in state.legal()]
+        "choices": [{"action": list(a), "label": label(state, a),
+                     "no_effect": state.no_effect(a)} for a in state.legal()]
         if mine else [],
         "over": state.over,
         "result": {

@@ -20,10 +20,11 @@ from fastapi.templating import Jinja2Templates
 
 from soan.boards.render import SEAT_COLOURS
 from soan.engine.core import SoanError
-from soan.engine.registry import all_games
+from soan.engine.registry import all_games, get_game
 from soan.web import i18n
 from soan.web.api import game_info
 from soan.web.errors import Forbidden, RequestError
+from soan.web.jobs import MAX_GAMES
 from soan.web.limits import MAX_FRAME
 from soan.web.manager import Listener, Manager
 from soan.web.messages import error_message
@@ -33,7 +34,7 @@ router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 
 
-def _page(request: Request, template: str, config: dict[str, Any], status: int = 200,
+def page(request: Request, template: str, config: dict[str, Any], status: int = 200,
           **context: Any) -> HTMLResponse:
     lang = i18n.language(request)
     words = i18n.texts(lang)
@@ -52,9 +53,9 @@ def _manager(request: Request) -> Manager:
     return request.app.state.manager
 
 
-def _refusal(request: Request, exc: SoanError) -> HTMLResponse:
+def refusal(request: Request, exc: SoanError) -> HTMLResponse:
     status = exc.status if isinstance(exc, RequestError) else 400
-    return _page(request, "error.html", {}, status, message=str(exc))
+    return page(request, "error.html", {}, status, message=str(exc))
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -68,9 +69,10 @@ async def lobby(request: Request) -> HTMLResponse:
             variant["about"] = i18n.variant_about(game, variant["name"], lang)
         games.append(info)
     manager = _manager(request)
-    listed = sorted(manager.tables.values(), key=lambda t: (t.state.over, -t.created))[:50]
-    tables = [{**manager.summary(t), "title": i18n.game_title(t.game, lang)} for t in listed]
-    return _page(request, "lobby.html", {"games": games, "tables": tables})
+    tables = [{**summary, "title": i18n.game_title(get_game(summary["game"]), lang)}
+              for summary in manager.summaries(50)]
+    return page(request, "lobby.html", {"games": games, "tables": tables},
+                max_games=MAX_GAMES)
 
 
 def _table_page(request: Request, table: Table, seat: int | None, token: str | None):
@@ -81,7 +83,7 @@ def _table_page(request: Request, table: Table, seat: int | None, token: str | N
         "names": i18n.names(table.setup.content, lang),
         "socket": f"/ws/play/{token}" if token else f"/ws/watch/{table.id}",
     }
-    return _page(request, "table.html", config, title=config["title"])
+    return page(request, "table.html", config, title=config["title"])
 
 
 @router.get("/play/{token}", response_class=HTMLResponse)
@@ -89,7 +91,7 @@ async def play(request: Request, token: str) -> HTMLResponse:
     try:
         table, seat = _manager(request).seat(token)
     except SoanError as exc:
-        return _refusal(request, exc)
+        return refusal(request, exc)
     return _table_page(request, table, seat, token)
 
 
@@ -98,7 +100,7 @@ async def watch(request: Request, table_id: str) -> HTMLResponse:
     try:
         table = _manager(request).table(table_id)
     except SoanError as exc:
-        return _refusal(request, exc)
+        return refusal(request, exc)
     return _table_page(request, table, None, None)
 
 
@@ -107,10 +109,10 @@ async def replay(request: Request, replay_id: str) -> HTMLResponse:
     try:
         viewer = await request.app.state.replays.viewer(replay_id)
     except SoanError as exc:
-        return _refusal(request, exc)
+        return refusal(request, exc)
     lang = i18n.language(request)
     title = i18n.game_title(viewer.game, lang)
-    return _page(request, "replay.html", {"replay": replay_id, "game": viewer.game.id,
+    return page(request, "replay.html", {"replay": replay_id, "game": viewer.game.id,
                                           "title": title,
                                           "names": i18n.names(viewer.content, lang)},
                  title=title)
@@ -166,7 +168,7 @@ async def _serve(websocket: WebSocket, manager: Manager, table: Table, seat: int
                 await websocket.close(code=1009, reason=too_big)
                 break
             try:
-                _handle(manager, table, seat, text)
+                await _handle(manager, table, seat, text)
             except SoanError as exc:
                 status = exc.status if isinstance(exc, RequestError) else 400
                 listener.reply(error_message(str(exc), status))
@@ -192,7 +194,7 @@ async def _send(websocket: WebSocket, listener: Listener) -> None:
             await websocket.send_text(json.dumps(message, ensure_ascii=False))
 
 
-def _handle(manager: Manager, table: Table, seat: int | None, text: str) -> None:
+async def _handle(manager: Manager, table: Table, seat: int | None, text: str) -> None:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as exc:
@@ -208,8 +210,8 @@ def _handle(manager: Manager, table: Table, seat: int | None, text: str) -> None
         ply = data.get("ply")
         if ply is not None and type(ply) is not int:
             raise RequestError(f"ply is the move number the choice answers, not {short(ply)}")
-        manager.act(table, seat, data.get("action"), ply)
+        await manager.act(table, seat, data.get("action"), ply)
     elif kind == "undo":
-        manager.undo(table, seat)
+        await manager.undo(table, seat)
     else:
-        manager.again(table)
+        await manager.again(table)

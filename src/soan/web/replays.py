@@ -7,7 +7,7 @@ number. Every 32nd position is kept, so any step costs at most 31 actions.
 
 from __future__ import annotations
 
-import secrets
+import asyncio
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -88,10 +88,11 @@ class Replays:
         path = self.manager.upload(content_text, content_name) if content_text else None
         viewer = await run_in_threadpool(self._check, record_text, path, content_name)
         if path is not None:
-            self.manager.keep_content(viewer.game.content_hash(viewer.content),
+            await self.manager.keep_content(viewer.game.content_hash(viewer.content),
                                       viewer.record.game, path, content_text)
-        replay_id = secrets.token_urlsafe(6)
-        self.manager.store.add_replay(replay_id, viewer.record.to_json())
+        replay_id = self.manager.new_id()
+        await asyncio.wrap_future(self.manager.store.add_replay(replay_id,
+                                                                viewer.record.to_json()))
         self._keep(replay_id, viewer)
         return replay_id
 

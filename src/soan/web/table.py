@@ -80,6 +80,7 @@ class Table:
     state: State = field(init=False)
     movers: list[int] = field(init=False, default_factory=list)  # who played each action
     changes: int = field(init=False, default=0)  # moves and undos so far: the position's name
+    unsaved: int = field(init=False, default=0)  # changes not yet on disk (nobody hears of them)
     _bots: dict[int, str] = field(init=False, default_factory=dict)
     _before: tuple[int, State] | None = field(init=False, default=None)
     _undo: dict[tuple[int, int], bool] = field(init=False, default_factory=dict)
@@ -177,16 +178,33 @@ class Table:
 
     def can_undo(self, seat: int | None) -> bool:
         """Whether `seat` may take back the last action now (see `soan.web.undo`)."""
+        known = self.undo_known(seat)
+        if known is None:
+            known = self._undo[(self.ply, seat)] = undoable(*self.undo_question(seat))
+        return known
+
+    def undo_known(self, seat: int | None) -> bool | None:
+        """Whether `seat` may undo, when that is known without the re-deal test (None:
+        the test is still to be made, with `undo_question`)."""
         if seat is None or not self.movers or self.movers[-1] != seat or self.state.over:
             return False
         if self.seats[seat].kind == "bot":
             return False
-        key = (self.ply, seat)
-        if key not in self._undo:
-            rng = seeded_rng("undo", self.setup.seed, seat, self.ply)
-            self._undo[key] = undoable(self._state_before(), self.actions[-1], self.state,
-                                       seat, rng)
-        return self._undo[key]
+        return self._undo.get((self.ply, seat))
+
+    def undo_question(self, seat: int) -> tuple[State, Action, State, int, Rng]:
+        """The arguments of `undoable` for `seat`'s last action, copies all (they may be
+        sent to another process)."""
+        rng = seeded_rng("undo", self.setup.seed, seat, self.ply)
+        return self._state_before(), self.actions[-1], self.state.copy(), seat, rng
+
+    def undo_answered(self, seat: int, changes: int, answer: bool) -> bool:
+        """Keep the answer of a test asked at position `changes`; False if the table has
+        moved on since (the answer is of no use)."""
+        if self.changes != changes:
+            return False
+        self._undo[(self.ply, seat)] = answer
+        return True
 
     def undo(self, seat: int) -> None:
         if not self.can_undo(seat):

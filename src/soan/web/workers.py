@@ -25,6 +25,10 @@ more credit than that. Tables whose bots think equally long are served round-rob
 one move each in turn, however many bots they seat; a table whose bots think briefly
 is served as soon as a worker is free, before tables whose bots think long.
 
+The quick lane also makes the undo test of a person's move (`soan.web.undo`: sixteen
+re-deals, the most expensive part of a move) away from the event loop: the seat is
+told it may undo once the answer is in, a few milliseconds after the move.
+
 Every move has a time budget (`move_time` seconds). ISMCTS stops searching at the
 budget and plays its best action so far (a bot with `iters=` that finishes in time
 plays exactly as without a budget). A worker still silent a second after its
@@ -57,10 +61,12 @@ from soan.bots.match import as_action
 from soan.engine.core import Action, SoanError, State
 from soan.engine.registry import all_games
 from soan.engine.rng import Rng
+from soan.web.undo import undoable
 
 log = logging.getLogger("soan.web")
 
 QUICK_BOTS = ("random", "heuristic")  # bots that do not search
+UNDO_CHECK = "undo-check"  # not a bot: the undo test of a person's last move
 FALLBACK = "heuristic"  # plays the move of a bot stopped past its budget
 GRACE = 1.0  # seconds a worker may answer late before it is stopped
 START_TIME = 60.0  # seconds a worker may take to start
@@ -72,10 +78,10 @@ class Job:
     """One bot decision: `done(action, note)` is called on the event loop with the
     move (`note` says why it is a fallback's, else None)."""
 
-    key: str  # the table: at most one job per table
+    key: str  # the table: at most one job per table (and one undo test)
     spec: str
-    state: State  # the seat's re-dealt copy
-    rng: Rng
+    state: Any  # the seat's re-dealt copy (an undo test: `undoable`'s arguments)
+    rng: Rng | None
     budget: float
     done: Callable[[Action, str | None], None]
     note: str | None = None  # why this is a fallback's job (it goes ahead of the queue)
@@ -83,7 +89,7 @@ class Job:
 
 
 def lane_of(spec: str) -> str:
-    return "quick" if spec.split(":")[0] in QUICK_BOTS else "search"
+    return "quick" if spec.split(":")[0] in (*QUICK_BOTS, UNDO_CHECK) else "search"
 
 
 def think(bot: Bot, state: State, rng: Rng, seconds: float) -> Action:
@@ -99,7 +105,8 @@ class Worker:
     def __init__(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "soan.web.workers"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            start_new_session=True)  # Ctrl-C stops the server, which ends its workers
         assert self.process.stdin is not None and self.process.stdout is not None
         self.requests, self.answers = self.process.stdin.fileno(), self.process.stdout.fileno()
         self.ready = False
@@ -274,8 +281,19 @@ class BotWorkers:
         """Queue a decision of table `key`; `done` gets the move on the event loop."""
         self.lanes[lane_of(spec)].submit(Job(key, spec, state, rng, self.move_time, done))
 
+    def check_undo(self, key: str, question: tuple, done: Callable[[bool | None], None]
+                   ) -> None:
+        """Make the undo test `undoable(*question)` for table `key` in the quick lane;
+        `done` gets the answer on the event loop (None: the test failed or ran late)."""
+        self.lanes["quick"].submit(Job(f"{key} undo", UNDO_CHECK, question, None,
+                                       self.move_time, lambda answer, _: done(answer)))
+
     def answer(self, job: Job, answer: Any) -> None:
         """Play a worker's answer, or fall back if it is no move."""
+        if job.spec == UNDO_CHECK:
+            undo = answer.get("undo") if isinstance(answer, dict) else None
+            self._done(job, undo if isinstance(undo, bool) else None, None)  # type: ignore[arg-type]
+            return
         try:
             action = as_action(answer["action"])
         except (KeyError, TypeError, SoanError):
@@ -291,6 +309,10 @@ class BotWorkers:
             log.exception("table %s: its bot's move could not be played", job.key)
 
     def fall_back(self, job: Job, why: str) -> None:
+        if job.spec == UNDO_CHECK:  # the seat is simply not offered the undo
+            log.warning("table %s: the undo test failed: %s", job.key, why)
+            self._done(job, None, why)  # type: ignore[arg-type]
+            return
         self.fallbacks += 1
         log.warning("table %s: %s", job.key, why)
         if job.spec != FALLBACK:
@@ -326,6 +348,9 @@ def _serve() -> None:
         (size,) = struct.unpack(">Q", header)
         spec, state, rng, seconds = pickle.loads(requests.read(size))
         try:
+            if spec == UNDO_CHECK:
+                answer({"undo": undoable(*state)})
+                continue
             if spec not in bots:
                 bots[spec] = make_bot(spec)
             answer({"action": list(as_action(think(bots[spec], state, rng, seconds)))})

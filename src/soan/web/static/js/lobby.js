@@ -1,6 +1,7 @@
 // The lobby: the new-table form (game, players, variant, seats, rule numbers, content),
 // the tables on this server, and opening a replay.
 
+import { changedOptions, option, optionFields, post, showVariant } from "./forms.js";
 import { config, el, t } from "./render.js";
 
 const games = Object.fromEntries(config.games.map((g) => [g.id, g]));
@@ -16,47 +17,18 @@ const SEAT_KINDS = [
   ["ismcts:iters=300", "ismcts:iters=300"], ["remote", t("lobby.remote")],
 ];
 
-const option = (value, text, selected = false) => el("option", { value, selected }, text);
-
 function fillGame() {
   const game = games[gameSelect.value];
   playersSelect.replaceChildren();
   for (let n = game.min_seats; n <= game.max_seats; n++) playersSelect.append(option(n, n, n === Math.min(3, game.max_seats) && n >= game.min_seats));
   variantSelect.replaceChildren(...game.variants.map((v) => option(v.name, v.name)));
-  optionsBox.replaceChildren(...game.options.map(optionField));
+  optionsBox.replaceChildren(...optionFields(game, "option-"));
   fillVariant();
   fillSeats();
 }
 
-function optionField(o) {
-  const id = `option-${o.name}`;
-  let input;
-  if (typeof o.default === "boolean") {
-    input = el("input", { type: "checkbox", id, name: o.name, checked: o.default });
-  } else if (o.choices.length) {
-    input = el("select", { id, name: o.name }, ...o.choices.map((c) => option(c, c, c === o.default)));
-  } else if (Array.isArray(o.default)) {
-    input = el("input", { type: "text", id, name: o.name, value: o.default.join("/"), size: 10 });
-  } else {
-    input = el("input", { type: "number", id, name: o.name, value: o.default, min: o.low, max: o.high, step: 1 });
-  }
-  input.dataset.default = JSON.stringify(o.default);
-  return el("label", { class: "option", title: o.about }, el("code", { text: o.name }), " ", input,
-    el("small", { text: ` ${o.allowed}${o.about ? ` · ${o.about}` : ""}` }));
-}
-
 function fillVariant() {
-  const game = games[gameSelect.value];
-  const variant = game.variants.find((v) => v.name === variantSelect.value);
-  document.getElementById("variant-about").textContent = variant ? variant.about : "";
-  // a variant's own rule numbers show in the fields
-  for (const o of game.options) {
-    const input = document.getElementById(`option-${o.name}`);
-    const value = variant && o.name in variant.overrides ? variant.overrides[o.name] : o.default;
-    if (input.type === "checkbox") input.checked = value;
-    else input.value = Array.isArray(value) ? value.join("/") : value;
-    input.dataset.base = JSON.stringify(value);
-  }
+  document.getElementById("variant-about").textContent = showVariant(games[gameSelect.value], variantSelect.value, "option-");
 }
 
 function fillSeats() {
@@ -75,24 +47,6 @@ function fillSeats() {
 function showFallback() {
   const remote = [...seatsBox.querySelectorAll("select")].some((s) => s.value === "remote");
   document.getElementById("fallback-row").classList.toggle("hidden", !remote);
-}
-
-function changedOptions() {
-  const options = {};
-  for (const input of optionsBox.querySelectorAll("input, select")) {
-    const base = JSON.parse(input.dataset.base);
-    const value = input.type === "checkbox" ? input.checked : input.value.trim();
-    const shown = Array.isArray(base) ? base.join("/") : base;
-    if (input.type === "checkbox" ? value !== base : String(value) !== String(shown)) options[input.name] = String(value);
-  }
-  return options;
-}
-
-async function post(path, body) {
-  const response = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const data = await response.json().catch(() => ({ error: response.statusText }));
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
 }
 
 function showCreated(data) {
@@ -115,7 +69,7 @@ form.addEventListener("submit", async (event) => {
   const error = document.getElementById("form-error");
   error.textContent = "";
   const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-  const body = { game: gameSelect.value, seats, variant: variantSelect.value, options: changedOptions() };
+  const body = { game: gameSelect.value, seats, variant: variantSelect.value, options: changedOptions(optionsBox) };
   if (seats.includes("remote")) {
     body.fallback = fallback.value;
     body.silence = Number(document.getElementById("silence").value || 0);

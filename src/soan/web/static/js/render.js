@@ -139,9 +139,12 @@ export function targetsOf(message, module) {
   return targets;
 }
 
+// A choice's words; one that is legal but changes nothing now says so (the terminal's
+// "(no effect now)").
 function choiceWords(module, choice, message, ctx) {
   const own = ctx.lang === "ja" && module.label ? module.label(choice.action, message, ctx) : null;
-  return own || translate(module, choice.label, ctx);
+  const words = own || translate(module, choice.label, ctx);
+  return choice.no_effect ? `${words} (${t("table.no_effect")})` : words;
 }
 
 // The choices: on a wide screen the side panel that follows the viewport, on a phone a
@@ -181,7 +184,8 @@ function drawChoices(root, message, ctx, module) {
     const list = el("div", { class: "choice-list" });
     message.choices.forEach((choice, i) => {
       list.append(el("button", {
-        class: "choice", type: "button", "data-action": JSON.stringify(choice.action), "data-index": i,
+        class: choice.no_effect ? "choice no-effect" : "choice", type: "button",
+        "data-action": JSON.stringify(choice.action), "data-index": i,
         onclick: () => ctx.send({ type: "action", action: choice.action, ply: message.ply }),
       }, choiceWords(module, choice, message, ctx)));
     });
