@@ -160,7 +160,11 @@ class Seat:
     def land_value(self, counts: list[int]) -> float:
         opts, out = self.state.options, self.outlook
         weight = out.ends + out.nights * (opts.night_land_multiplier - 1)
-        return land_worth(tuple(counts), weight, opts.land_rule, opts.land_set_bonus)
+        value = land_worth(tuple(counts), weight, opts.land_rule, opts.land_set_bonus,
+                           opts.land_kind_vp)
+        if opts.fief:  # every full set is a fief, so the fewest of a kind counts them
+            value += min(counts) * (opts.fief_round_vp * out.ends + opts.night_fief_vp * out.nights)
+        return value
 
     def build_gain(self, res: list[int], gold: int, autos: int) -> float:
         if autos <= 0:
@@ -408,10 +412,12 @@ def night_pay(e: int, first: int, most: float, skip_one: bool = False) -> float:
 
 
 @lru_cache(maxsize=1 << 16)
-def land_worth(counts: tuple[int, ...], weight: float, rule: str, set_bonus: int) -> float:
+def land_worth(
+    counts: tuple[int, ...], weight: float, rule: str, set_bonus: int, kind_vp: int = 1
+) -> float:
     """Lands held: their bonus at every round end to come (`weight` counts a doubled
     night twice), plus spare lands and, by the rules' bonus, progress toward two of each."""
-    bonus, _ = scoring.land_points(list(counts), rule, set_bonus)
+    bonus, _ = scoring.land_points(list(counts), rule, set_bonus, kind_vp)
     value = bonus * weight + SPARE_LAND * sum(max(c - 1, 0) for c in counts)
     if rule == "kinds" and min(counts) < 2:
         progress = sum(min(c, 2) for c in counts) / 8

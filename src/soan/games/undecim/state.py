@@ -99,6 +99,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         "removed",
         "rolled",
         "round_no",
+        "second",
         "secret",
         "settlements",
         "si",
@@ -143,6 +144,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         self.pts = [0] * (NSOURCES * seats)
         self.slain = [0] * seats
         self.picks = [0] * seats
+        self.second = [0] * seats
         self.played = [0] * seats
         self.round_no = 0
         self.die = self.rolled = 0
@@ -189,7 +191,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         o.front, o.fresh = self.front.copy(), self.fresh.copy()
         o.settlements = self.settlements.copy()  # tuples: replaced, never changed
         o.pts, o.slain = self.pts.copy(), self.slain.copy()
-        o.picks, o.played = self.picks.copy(), self.played.copy()
+        o.picks, o.second, o.played = self.picks.copy(), self.second.copy(), self.played.copy()
         o.queue, o.victims = self.queue.copy(), self.victims.copy()
         o.market = self.market.copy()
         o.counters, o.die, o.rolled, o.night, o.round_no = (
