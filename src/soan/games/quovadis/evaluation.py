@@ -98,8 +98,8 @@ class QuoVadisEvaluator(Evaluator):
         majorities = state.all_majorities()
         for s in range(n):
             turns = turns_left(state, s)
-            value = float(cubes[s])
-            if not fixed:
+            value = float(cubes[s] * opts.dominance_vp)
+            if opts.dominance == "grow":
                 value += CUBE * face_up[s] * turns
             value += (RESOURCE[0] * res[4 * s] + RESOURCE[1] * res[4 * s + 1]
                       + RESOURCE[2] * res[4 * s + 2] + RESOURCE[3] * res[4 * s + 3])
