@@ -171,6 +171,26 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
 
     # ---- the contract ------------------------------------------------------------------
 
+    def no_effect(self, action: Action) -> bool:
+        """Time counters put on a full red moon or taken off an empty one, and the moon
+        die set to the value it shows (with its counters where they are): the choice
+        changes nothing."""
+        phase = self.phase
+        if phase == MOON:
+            n = action[1]
+            return n == 0 or self.counters == (self.options.moon_counters if n > 0 else 0)
+        if phase == DIE:
+            value = action[1]
+            if value != self.die:
+                return False
+            if not self._step().recount:
+                return True
+            back = self.counters + self.rolled
+            rolled = min(value, back)
+            counters = min(back - rolled, self.options.moon_counters)
+            return rolled == self.rolled and counters == self.counters
+        return False
+
     @property
     def first_player(self) -> int:
         """Seat 1 is the start player and stays so all game (U13, UD1)."""
