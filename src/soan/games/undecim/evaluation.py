@@ -242,10 +242,13 @@ class Seat:
         picked = state.picks[s] if phase == PICK else 0
         if picked:
             total += self.card_value(picked)
-        elif state.cur == s and state.card > 0:
-            total += self.card_value(state.card, state.si)
-        elif phase in ACTION_PHASE and s in state.queue:
-            total += self.card_value(state.played[s])
+        else:
+            if state.cur == s and state.card > 0:
+                total += self.card_value(state.card, state.si)
+            if phase in ACTION_PHASE and s in state.queue:  # a card still to resolve
+                total += self.card_value(state.picks[s])
+                if state.second[s]:  # the notes' two-card last round
+                    total += self.card_value(state.second[s])
         later = state.options.rounds - max(state.round_no, 1)
         if later > 0 or phase in (PICK, BONUS, MULLIGAN):
             hand = [c for c in range(1, 12) if state.hands[s] >> c & 1 and c != picked]
