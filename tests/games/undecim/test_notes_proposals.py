@@ -101,7 +101,10 @@ def test_the_last_round_draws_to_eight_and_plays_both_action_cards():
     assert state.phase != K.PICK  # nothing to choose: both cards are played
     line = next(x for x in reversed(state.log) if x.startswith("Action cards:"))
     numbers = [int(part.split()[2]) for part in line[len("Action cards: "):-1].split(", ")]
-    assert sorted(numbers) == numbers and len(numbers) == 8  # all by number (no red here)
+    assert numbers == [c for cards in held for c in cards]  # all eight shown at once
+    queue = [state.cur, *state.queue]  # resolved by number (no red card here)
+    firsts = sorted((c, s) for s, cards in enumerate(held) for c in cards)
+    assert queue == [s for _, s in firsts][-len(queue):]
     assert state.played == [min(cards) for cards in held]
     while not state.over:
         assert state.phase != K.PICK

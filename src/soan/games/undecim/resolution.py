@@ -52,10 +52,8 @@ class Resolution(Fields):
         """「全員出したら一斉公開」: red-text cards resolve first, then the others, each
         kind by number (U4)."""
         t = self.tables
-        order = sorted(
-            ((s, c) for s in range(self.seats) for c in self._revealed(s)),
-            key=lambda sc: (not t.card_red[sc[1]], sc[1]),
-        )
+        shown = [(s, c) for s in range(self.seats) for c in self._revealed(s)]
+        order = sorted(shown, key=lambda sc: (not t.card_red[sc[1]], sc[1]))
         self.picks, self.second = [0] * self.seats, [0] * self.seats
         for s, c in reversed(order):  # a seat's first card to resolve ends in `picks`
             self.hands[s] &= ~(1 << c)
@@ -65,7 +63,7 @@ class Resolution(Fields):
             self.played[s] = min(c for c in (self.picks[s], self.second[s]) if c)
         self.log.append(
             "Action cards: "
-            + ", ".join(f"seat {s + 1} {card_words(t, c)}" for s, c in order)
+            + ", ".join(f"seat {s + 1} {card_words(t, c)}" for s, c in shown)
             + "."
         )
         self.queue = [s for s, _ in order]
