@@ -31,9 +31,7 @@ from soan.games.undecim import effects as E
 from soan.games.undecim.codes import (
     BITS,
     F_ENEMY,
-    F_FIEF,
     F_GOLD,
-    F_LANDK,
     F_RESK,
     FRESH,
     GIVE,
@@ -58,7 +56,13 @@ from soan.games.undecim.codes import (
 )
 from soan.games.undecim.content import ACTION_CARDS, CONDITIONS, EG, TYPES, Tables
 from soan.games.undecim.options import LAND_RULES, Options
-from soan.games.undecim.scoring import fief_settlement_points, land_points, settlement_vp
+from soan.games.undecim.scoring import (
+    fief_settlement_points,
+    fiefs,
+    land_counts,
+    land_points,
+    settlement_vp,
+)
 
 NUMBERS = range(1, ACTION_CARDS + 1)  # action cards by their numbers
 PHASES = len(PHASE_NAMES)
@@ -269,7 +273,7 @@ class UndecimEncoder(Encoder):
         settled: list[float] = []
         held: list[tuple[int, ...]] = []
         pts, fr, queue = state.pts, state.fresh, state.queue
-        night, fief = state.night, opts.fief
+        night = state.night
         victims = state.victims if phase in (TARGET, TAKE, GIVE) else ()
         for s in order:
             b, p = W * s, NSOURCES * s
@@ -280,13 +284,13 @@ class UndecimEncoder(Encoder):
                    pts[p + P_CARDS], pts[p + P_ORDER])
             points += [v / 50 for v in src]
             points.append((sum(src) + pts[p + P_FIEFS] + fief_settlement_points(state, s)) / 100)
-            fiefs = sum(f[b + F_FIEF:b + F_FIEF + LAND_TYPES]) // 4 if fief else 0
-            counts = [f[b + F_LANDK + k] + fiefs for k in range(4)]
+            whole = fiefs(state, s)
+            counts = land_counts(state, s)
             kinds = sum(1 for c in counts if c)
             bonus = land_points(counts, opts.land_rule, opts.land_set_bonus, opts.land_kind_vp)[0]
             front += [c / 10 for c in counts]
             front += [f[b + F_RESK + k] / 10 for k in range(4)]
-            front += [f[b + F_ENEMY] / 10, gold / 10, fiefs / 4, kinds / 4, bonus / 10]
+            front += [f[b + F_ENEMY] / 10, gold / 10, whole / 4, kinds / 4, bonus / 10]
             fb = FRESH * s
             if any(fr[fb:fb + FRESH]):
                 fl, fres = [0.0] * 4, [0.0] * 4

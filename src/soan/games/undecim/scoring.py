@@ -45,8 +45,8 @@ class Position(Protocol):
 def land_counts(state: Position, s: int) -> list[int]:
     """Lands of each kind the seat holds in front (fief lands included)."""
     f, b = state.front, W * s
-    held = fiefs(state, s)
-    return [f[b + F_LANDK + k] + held for k in range(4)]
+    whole = fiefs(state, s)
+    return [f[b + F_LANDK + k] + whole for k in range(4)]
 
 
 def land_points(
