@@ -163,7 +163,12 @@ class Seat:
         value = land_worth(tuple(counts), weight, opts.land_rule, opts.land_set_bonus,
                            opts.land_kind_vp)
         if opts.fief:  # every full set is a fief, so the fewest of a kind counts them
-            value += min(counts) * (opts.fief_round_vp * out.ends + opts.night_fief_vp * out.nights)
+            per_fief = (opts.fief_round_vp * out.ends + opts.night_fief_vp * out.nights
+                        + opts.settlement_fief_vp * len(self.mine))
+            if per_fief:
+                whole = min(counts)
+                progress = sum(1 for c in counts if c > whole) / 4  # toward the next fief
+                value += per_fief * (whole + progress ** 3)
         return value
 
     def build_gain(self, res: list[int], gold: int, autos: int) -> float:
