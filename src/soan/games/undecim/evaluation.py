@@ -163,12 +163,13 @@ class Seat:
         value = land_worth(tuple(counts), weight, opts.land_rule, opts.land_set_bonus,
                            opts.land_kind_vp)
         if opts.fief:  # every full set is a fief, so the fewest of a kind counts them
-            per_fief = (opts.fief_round_vp * out.ends + opts.night_fief_vp * out.nights
-                        + opts.settlement_fief_vp * len(self.mine))
-            if per_fief:
+            to_come = opts.fief_round_vp * out.ends + opts.night_fief_vp * out.nights
+            settled = opts.settlement_fief_vp * len(self.mine)  # the score holds today's
+            if to_come or settled:
                 whole = min(counts)
-                progress = sum(1 for c in counts if c > whole) / 4  # toward the next fief
-                value += per_fief * (whole + progress ** 3)
+                progress = sum(1 for c in counts if c > whole) ** 3 / 64  # toward the next
+                new = whole - scoring.fiefs(self.state, self.s)
+                value += to_come * (whole + progress) + settled * (new + progress)
         return value
 
     def build_gain(self, res: list[int], gold: int, autos: int) -> float:
