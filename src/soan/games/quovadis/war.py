@@ -204,8 +204,8 @@ class War:
                     returned += self._city_lost(c)
                 elif kind != RUIN:
                     self._return_building(c)
-        self.log.append(f"Seat {p + 1} loses: its pieces leave the contested cells; "
-                        f"it gains {got} wrath.")
+        leave = "its pieces leave the contested cells; " if attrition < 0 else ""
+        self.log.append(f"Seat {p + 1} loses: {leave}it gains {got} wrath.")
         return returned
 
     def _city_lost(self, c: int) -> int:
