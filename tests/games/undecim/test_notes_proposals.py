@@ -110,3 +110,4 @@ def test_the_last_round_draws_to_eight_and_plays_both_action_cards():
         assert state.phase != K.PICK
         state.play(rng.choice(state.legal()))
     assert all(h == 0 for h in state.hands)
+    assert all(state.field >> c & 1 for cards in held for c in cards)  # all in the 【場】

@@ -251,10 +251,10 @@ class Seat:
         else:
             if state.cur == s and state.card > 0:
                 total += self.card_value(state.card, state.si)
-            if phase in ACTION_PHASE and s in state.queue:  # a card still to resolve
-                total += self.card_value(state.picks[s])
-                if state.second[s]:  # the notes' two-card last round
-                    total += self.card_value(state.second[s])
+            if phase in ACTION_PHASE and s in state.queue:  # cards still to resolve
+                waiting = (state.second[s],) if state.cur == s else (
+                    state.picks[s], state.second[s])  # two in the notes' last round
+                total += sum(self.card_value(c) for c in waiting if c)
         later = state.options.rounds - max(state.round_no, 1)
         if later > 0 or phase in (PICK, BONUS, MULLIGAN):
             hand = [c for c in range(1, 12) if state.hands[s] >> c & 1 and c != picked]

@@ -60,7 +60,7 @@ class Resolution(Fields):
             self.secret[s] &= ~(1 << c)
             self.second[s], self.picks[s] = self.picks[s], c
         for s in range(self.seats):
-            self.played[s] = min(c for c in (self.picks[s], self.second[s]) if c)
+            self.played[s] = min((c for c in (self.picks[s], self.second[s]) if c), default=0)
         self.log.append(
             "Action cards: "
             + ", ".join(f"seat {s + 1} {card_words(t, c)}" for s, c in shown)
@@ -77,8 +77,9 @@ class Resolution(Fields):
     def _next_resolver(self) -> None:
         if not self.queue:
             self.cur = self.card = -1
-            for c in self.played:  # played cards join the 【場】 (U5)
-                self.field |= 1 << c
+            for c in (*self.picks, *self.second):  # played cards join the 【場】 (U5)
+                if c:
+                    self.field |= 1 << c
             if self.round_no < self.options.rounds:
                 self.queue = sorted(range(self.seats), key=lambda s: self.played[s])
                 self._next_replenish()
@@ -86,9 +87,9 @@ class Resolution(Fields):
                 self._night()
             return
         s = self.queue.pop(0)
-        self.cur, self.card, self.si, self.autos = s, self.picks[s], 0, 1
-        if self.second[s]:  # the seat's other card of the two-card round comes later
-            self.picks[s], self.second[s] = self.second[s], 0
+        later = self.second[s] and s not in self.queue  # its second card of the two
+        self.cur, self.si, self.autos = s, 0, 1
+        self.card = self.second[s] if later else self.picks[s]
         self.spent, self.boosted = 0, False
         self._advance()
 
