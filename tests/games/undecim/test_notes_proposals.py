@@ -106,6 +106,8 @@ def test_the_last_round_draws_to_eight_and_plays_both_action_cards():
     firsts = sorted((c, s) for s, cards in enumerate(held) for c in cards)
     assert queue == [s for _, s in firsts][-len(queue):]
     assert state.played == [min(cards) for cards in held]
+    shown = state.view(1)["seats"][0]
+    assert [shown["played"]["number"], shown["played_too"]["number"]] == list(held[0])
     while not state.over:
         assert state.phase != K.PICK
         state.play(rng.choice(state.legal()))
