@@ -283,7 +283,7 @@ def test_a_tie_goes_to_the_lower_action_number_played_in_the_last_round():
 
 def test_final_order_bonus_replaces_the_tie_break():
     # the notes' 「最後だけ、決算順ボーナスで…4、2かな」 (variant final_bonus, UD12)
-    state = quiet_game(4, 9, final_order_bonus=(4, 2), tie_break=False)
+    state = quiet_game(4, 9, final_order_bonus=(4, 2, 0), tie_break=False)
     rng = Rng(2)
     while not state.over:
         state.play(rng.choice(state.legal()))

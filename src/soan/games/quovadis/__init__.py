@@ -21,9 +21,12 @@ from soan.games.quovadis.codes import (
     WAR_DRAW,
     WAR_KEPT,
     WAR_LOST,
+    WAR_UPHILL,
+    WAR_UPHILL_WON,
     WAR_WON,
     WRATH_BUILDINGS,
     WRATH_KEY,
+    WRATH_UPHILL,
 )
 from soan.games.quovadis.content import QuoVadisContent, Tables
 from soan.games.quovadis.encoding import QuoVadisEncoder
@@ -65,7 +68,8 @@ class QuoVadis(Game):
             *(f"skill:{skill.name}" for skill in content.skills),
             *(f"card:{kind.name}" for kind in content.epic if kind.copies),
             *(f"action:{name}" for name in E.CARDS),
-            WAR, WAR_WON, WAR_LOST, WAR_DRAW, WRATH_KEY, WRATH_BUILDINGS,
+            WAR, WAR_WON, WAR_LOST, WAR_DRAW, WAR_UPHILL, WAR_UPHILL_WON, WRATH_KEY,
+            WRATH_BUILDINGS, WRATH_UPHILL,
             GENERATION_CHANGE, INHERITANCE, REBUILD, PLEA, FREE,
         ]
         if options.forts:

@@ -26,6 +26,8 @@ PROSPERITY_SRC, TERRITORY_SRC, WAR_SRC, ASCENSION_SRC, CITIES_SRC, SKILLS_SRC = 
 # Usage keys for rule branches (beside race:, skill:, card: and action:).
 WAR, WAR_WON, WAR_LOST, WAR_DRAW = "war", "war:won", "war:lost", "war:draw"
 WAR_KEPT = "war:kept"
+WAR_UPHILL, WAR_UPHILL_WON = "war:uphill", "war:uphill:won"  # the active seat the weaker
+WRATH_UPHILL = "wrath:uphill"  # a struck cell where another seat outweighs the payer
 WRATH_KEY, WRATH_BUILDINGS = "wrath", "wrath:buildings"
 FORT_KEY, TEMPLE_KEY, ASCENSION = "fort", "temple", "ascension"
 GENERATION_CHANGE, INHERITANCE, REBUILD = "generation change", "inheritance", "rebuild"

@@ -33,6 +33,7 @@ from soan.games.quovadis.codes import (
     WRATH,
     WRATH_BUILDINGS,
     WRATH_KEY,
+    WRATH_UPHILL,
 )
 from soan.games.quovadis.codes import FREE as FREE_KEY
 from soan.games.quovadis.effects import FAITH_R, FOOD_R, MORALE_R, WRATH_R
@@ -158,6 +159,11 @@ class Creation:
         n, wk, shield = self.n, self.wk, self.shield
         self.struck |= 1 << self.board.tile_cells[self.area].index(c)
         self.strikes -= 1
+        others = self.owners(c) & ~(1 << s)
+        if others:  # QP9: wrath where a war would be uphill
+            mine = self.strength_at(s, (c,))
+            if any(others >> p & 1 and self.strength_at(p, (c,)) > mine for p in range(n)):
+                self._note(s, WRATH_UPHILL)
         hit = []
         for p in range(n):
             k = wk[c * n + p]
@@ -177,7 +183,8 @@ class Creation:
         code = self.bld[c]
         owner, kind = code >> 2, code & 3
         if kind == CITY:
-            if self.options.wrath_city == "cube":
+            attrition = self.options.dominance == "attrition"
+            if self.options.wrath_city == "cube" or (attrition and self.cubes[c] > 1):
                 if self.cubes[c]:
                     self.cubes[c] -= 1
                 self.log.append(f"Seat {owner + 1}'s city on cell {c} loses a cube.")
@@ -193,8 +200,9 @@ class Creation:
 
     def _halve(self, c: int) -> int:
         """A destroyed city's cubes: half stay (rounded down), the rest go to the stock
-        (Q7); with fixed dominance the city loses one. Returns the cubes that stay."""
-        if self.options.dominance == "fixed":
+        (Q7); with fixed dominance (or attrition's last cube) the city loses one. Returns
+        the cubes that stay."""
+        if self.options.dominance in ("fixed", "attrition"):
             self.cubes[c] = max(0, self.cubes[c] - 1)
         else:
             self.cubes[c] //= 2

@@ -98,8 +98,8 @@ class QuoVadisEvaluator(Evaluator):
         majorities = state.all_majorities()
         for s in range(n):
             turns = turns_left(state, s)
-            value = float(cubes[s])
-            if not fixed:
+            value = float(cubes[s] * opts.dominance_vp)
+            if opts.dominance == "grow":
                 value += CUBE * face_up[s] * turns
             value += (RESOURCE[0] * res[4 * s] + RESOURCE[1] * res[4 * s + 1]
                       + RESOURCE[2] * res[4 * s + 2] + RESOURCE[3] * res[4 * s + 3])
@@ -197,7 +197,9 @@ def _damage(state: QuoVadisState, s: int, c: int, shield: int, raze: bool) -> fl
     if raze and code >= 0 and code & 3 != RUIN and not shield >> (code >> 2) & 1:
         owner, kind = code >> 2, code & 3
         if kind == CITY:
-            worth = state.cubes[c] - state.cubes[c] // 2 + CUBE * turns_left(state, owner)
+            worth = city_loss(state, c) * state.options.dominance_vp
+            if state.options.dominance == "grow":
+                worth += CUBE * turns_left(state, owner)
         else:
             worth = FORT_VALUE if kind == FORT else TEMPLE_VALUE
         value += -worth if owner == s else worth / 2
@@ -301,25 +303,40 @@ def war_outlook(state: QuoVadisState) -> dict[int, float]:
     return out
 
 
+def city_loss(state: QuoVadisState, c: int) -> int:
+    """The cubes a city on `c` loses when it loses a war or a wrath destroys it: half
+    (rounded up) as written, one with the notes' attrition."""
+    cubes = state.cubes[c]
+    if state.options.dominance == "attrition":
+        return 1 if cubes else 0
+    return cubes - cubes // 2
+
+
 def _at_stake(state: QuoVadisState, p: int) -> tuple[float, int]:
     """What `p` loses by losing (in evaluation points) and the cubes its cities would
     return to the stock for the winner."""
-    n, wk, bld = state.n, state.wk, state.bld
+    n, wk, bld, opts = state.n, state.wk, state.bld, state.options
     turns = turns_left(state, p)
     loss, cubes = 0.0, 0
+    attrition = any(opts.war_attrition)  # the notes' attrition: a loser loses only a few
     for c in state.contested:
-        loss += WORKER * wk[c * n + p]
+        if not attrition:
+            loss += WORKER * wk[c * n + p]
         code = bld[c]
         if code >= 0 and code >> 2 == p:
             kind = code & 3
             if kind == CITY:
-                gone = state.cubes[c] - state.cubes[c] // 2
+                gone = city_loss(state, c)
                 cubes += gone
-                loss += gone + CUBE * turns
+                loss += gone * opts.dominance_vp + (CUBE * turns if opts.dominance == "grow"
+                                                    else 0.0)
             elif kind == FORT:
                 loss += FORT_VALUE
             elif kind == TEMPLE:
                 loss += TEMPLE_VALUE
+    if attrition:
+        held = sum(wk[c * n + p] for c in state.contested)
+        loss += WORKER * min(held, opts.war_attrition[1])
     loss += MAJORITY_SHARE * 2 * _majorities_lost(state, p)
     return loss - RESOURCE[3], cubes
 

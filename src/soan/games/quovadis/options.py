@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from soan.engine.options import Variant, rule
 
+DOMINANCE_MODES = ("grow", "fixed", "attrition", "creation_area")
+
 
 @dataclass(frozen=True)
 class Options:
@@ -35,12 +37,20 @@ class Options:
     aptitude_die: int = rule(8, 2, 20, about="適性があれば…8面体サイコロを振って")
     war_win_morale: int = rule(1, 0, 5, about="戦争に勝利…≪戦意≫1個を得てください")
     war_loss_wrath: int = rule(1, 0, 5, about="敗北…≪神の怒り≫1個を得てください")
+    war_attrition: tuple[int, int] = rule(
+        (0, 0), 0, 10, about="「勝ったらワーカー1減衰。負けたらワーカー2減衰。」: workers the "
+        "winner and each loser take home from the contested cells (0/0: the loser takes all)")
     war_loser: str = rule("return", choices=("return", "ascend", "keep"),
                           about="the loser's workers go home, ascend, or stay for 1 food each")
     keep_food: int = rule(1, 0, 5, about="「1ワーカー残すのに1フード必要」 (war_loser=keep)")
-    dominance: str = rule("grow", choices=("grow", "fixed"),
-                          about="支配力: 1 cube each end phase, or the notes' fixed cubes per city")
-    fixed_dominance: int = rule(4, 1, 10, about="「都市を建てると「支配力」が4個もらえる」")
+    dominance: str = rule(
+        "grow", choices=DOMINANCE_MODES,
+        about="支配力: grow 1 cube each end phase (rules); the notes' fixed cubes per city; "
+        "attrition: a lost war takes 1, destroyed at 0; creation_area: +1 in the creation area")
+    fixed_dominance: int = rule(
+        4, 1, 10, about="the cubes a new city comes with unless dominance=grow: "
+        "「都市を建てると「支配力」が4個」 (the last proposal: 「1個支配力がついてくる」)")
+    dominance_vp: int = rule(1, 1, 5, about="最終決算: VP per cube on a city (「支配力は1個3VP」)")
     wrath_city: str = rule("destroy", choices=("destroy", "cube"),
                            about="wrath destroys a city, or removes one cube from it")
     building_food: int = rule(0, 0, 5, about="「建設には1食料が必要」 (Q4: nothing as written)")
@@ -59,6 +69,16 @@ VARIANTS = {
                              {"war_win_morale": 0}),
     "fixed_dominance": Variant("Cities come with 4 dominance; the destroyer scores it, the city "
                                "loses 1", {"dominance": "fixed"}),
+    "attrition_dominance": Variant(
+        "Cities come with 4 dominance; each lost war takes 1 (1 VP to the winner), "
+        "destroyed at 0", {"dominance": "attrition"}),
+    "war_attrition": Variant("A war's winner takes 1 worker home, each loser 2 (not all)",
+                             {"war_attrition": (1, 2)}),
+    "last_proposal": Variant(
+        "The notes' last proposal: a city comes with 1 dominance worth 3 VP, +1 in the "
+        "creation area; war attrition 1/2",
+        {"dominance": "creation_area", "fixed_dominance": 1, "dominance_vp": 3,
+         "war_attrition": (1, 2)}),
     "wrath_one_cube": Variant("The wrath of god only removes one cube from a city",
                               {"wrath_city": "cube"}),
     "building_food": Variant("Forts and temples cost 1 food (「建設には1食料が必要」)",

@@ -60,7 +60,7 @@ class Settlement:
         self.supply[s] += 1
         self.cities[s] -= 1
         self.bld[c] = s << 2 | CITY
-        if self.options.dominance == "fixed":
+        if self.options.dominance != "grow":
             self.cubes[c] = self.options.fixed_dominance
         self.log.append(f"Seat {s + 1} builds a city on cell {c}.")
 
@@ -112,21 +112,26 @@ class Settlement:
     # ---- 5: end phase ------------------------------------------------------------------------
 
     def _end_phase(self) -> None:
-        """Refill the hand, dominance cubes on own face-up cities, then cleanup (with the
+        """Refill the hand, dominance cubes on own face-up cities (with the notes'
+        `creation_area` mode only those in the creation area), then cleanup (with the
         chance to ascend) and the settlement after a generation change."""
         s = self.active
         want = self.options.hand_size + self.mods[s][E.HAND_SIZE] - self.hand_size(s)
         if want > 0:
             got = self._draw(s, want)
             self.log.append(f"Seat {s + 1} draws {got} card(s).")
-        if self.options.dominance == "grow":
+        mode = self.options.dominance
+        if mode in ("grow", "creation_area"):
             bonus = self.mods[s][E.DOMINANCE_BONUS]
-            area = self.board.tile_cells[self.area] if bonus else ()
+            area = self.board.tile_cells[self.area] if bonus or mode != "grow" else ()
             city = s << 2 | CITY
             if city in self.bld:
                 for c, code in enumerate(self.bld):
-                    if code == city:
-                        self.cubes[c] += 1 + (bonus if c in area else 0)
+                    if code == city:  # the last proposal: 「創世エリアに自分のタウン…1個増える」
+                        if c in area:
+                            self.cubes[c] += 1 + bonus
+                        elif mode == "grow":
+                            self.cubes[c] += 1
         temple = self.temple_cell(s)
         if temple >= 0 and self.wk[temple * self.n + s]:
             self.phase = ASCEND
@@ -247,11 +252,12 @@ class Settlement:
         self._start_turn()
 
     def _finish(self) -> None:
-        """最終決算: the cubes on cities, then end-of-game skills."""
+        """最終決算: the cubes on cities (`dominance_vp` each: the notes' 「支配力は1個3VP」),
+        then end-of-game skills."""
         self.phase, self.to_move = OVER, None
         self.area = -1
         for s in range(self.n):
-            self._score(s, self.city_cubes(s), CITIES_SRC)
+            self._score(s, self.options.dominance_vp * self.city_cubes(s), CITIES_SRC)
             for k in self.shown[s]:
                 vp = self.skill_vp(s, k)
                 if vp:

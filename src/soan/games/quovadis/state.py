@@ -313,6 +313,18 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
 
     # ---- the contract ------------------------------------------------------------------
 
+    def no_effect(self, action: Action) -> bool:
+        """A strike of the wrath on a cell where no worker would go home (none there, or
+        only a temple's shielded ones) and no building is destroyed, while strikes and
+        cells are left after it: the strike is spent and the world stays as it was (the
+        strike that ends the wrath lays the ring, so it is never marked)."""
+        if self.phase != SMITE or action[0] != "smite" or action[2] or self.strikes < 2:
+            return False
+        if self.struck.bit_count() + 1 == len(self.board.tile_cells[self.area]):
+            return False
+        n, wk, shield, base = self.n, self.wk, self.shield, action[1] * self.n
+        return not any(wk[base + p] and not shield >> p & 1 for p in range(n))
+
     def turn(self) -> int:
         return self.turn_no
 

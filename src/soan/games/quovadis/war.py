@@ -17,6 +17,8 @@ from soan.games.quovadis.codes import (
     WAR_KEPT,
     WAR_LOST,
     WAR_SRC,
+    WAR_UPHILL,
+    WAR_UPHILL_WON,
     WAR_WON,
 )
 from soan.games.quovadis.effects import FOOD_R, MORALE_R, WRATH_R
@@ -92,10 +94,14 @@ class War:
     def strength(self, p: int) -> int:
         """Own workers and face-up buildings on the contested cells and every cell next
         to one (each once), before morale and dice (Q5, Q11)."""
+        return self.strength_at(p, self.contested)
+
+    def strength_at(self, p: int, contested: tuple[int, ...]) -> int:
+        """`p`'s strength in a war over `contested` (the lab also asks it of struck cells)."""
         n, wk, bld = self.n, self.wk, self.bld
         adjacent = self.board.adjacent
-        cells = set(self.contested)
-        for c in self.contested:
+        cells = set(contested)
+        for c in contested:
             cells.update(adjacent[c])
         total = 0
         city_bonus = 1 + self.mods[p][E.CITY_STRENGTH]
@@ -123,12 +129,13 @@ class War:
         return sides, 1 + with_fort + self.mods[p][E.WAR_DICE]
 
     def _resolve_war(self) -> None:
-        totals, words = {}, []
+        totals, words, base = {}, [], {}
         die = self.rng.die
         for p in self.sides:
             sides, dice = self.war_dice(p)
             roll = max(die(sides) for _ in range(dice))
-            totals[p] = self.strength(p) + self.decl[p] + roll
+            base[p] = self.strength(p)
+            totals[p] = base[p] + self.decl[p] + roll
             words.append(f"seat {p + 1} {totals[p]} (d{sides}"
                          + (f" best of {dice}" if dice > 1 else "") + f": {roll})")
         best = max(totals.values())
@@ -140,7 +147,14 @@ class War:
         self.log.append(f"War: {'; '.join(words)}; {outcome}.")
         for p in self.sides:
             self._note(p, WAR_WON if p == winner else WAR_DRAW if p in top else WAR_LOST)
+        a = self.active
+        if a in base and base[a] < max(base.values()):  # QP9: attacking the stronger side
+            self._note(a, WAR_UPHILL)
+            if a == winner:
+                self._note(a, WAR_UPHILL_WON)
         returned = sum(self._lose(p) for p in losers)
+        if winner >= 0 and any(self.options.war_attrition):
+            self._attrite(winner, self.options.war_attrition[0])
         if winner >= 0:
             self.wars_won[winner] += 1
             got = self.gain(winner, MORALE_R, self.options.war_win_morale)
@@ -151,7 +165,7 @@ class War:
         elif returned:
             self.log.append(f"Nobody scores the {returned} cube(s) returned: there is no winner.")
         self.losers = []
-        if self.options.war_loser == "keep":
+        if self.options.war_loser == "keep" and not any(self.options.war_attrition):
             self.kept = [0] * len(self.contested)
             for p in losers:
                 if len(self._keep_choices(p)) > 1:
@@ -171,9 +185,12 @@ class War:
             if mods[E.LOSS_GAIN + r]:
                 self.gain(p, r, mods[E.LOSS_GAIN + r])
         returned = 0
+        attrition = opts.war_attrition[1] if any(opts.war_attrition) else -1
+        if attrition >= 0:
+            self._attrite(p, attrition, opts.war_loser == "ascend")
         for c in self.contested:
             k = wk[c * n + p]
-            if k and opts.war_loser != "keep":
+            if k and opts.war_loser != "keep" and attrition < 0:
                 wk[c * n + p] = 0
                 if opts.war_loser == "ascend":
                     for _ in range(k):
@@ -184,18 +201,48 @@ class War:
             if code >= 0 and code >> 2 == p:
                 kind = code & 3
                 if kind == CITY:
-                    before = self.cubes[c]
-                    bld[c] = p << 2 | RUIN
-                    if opts.dominance == "fixed":
-                        returned += before
-                        self._halve(c)
-                    else:
-                        returned += before - self._halve(c)
+                    returned += self._city_lost(c)
                 elif kind != RUIN:
                     self._return_building(c)
-        self.log.append(f"Seat {p + 1} loses: its pieces leave the contested cells; "
-                        f"it gains {got} wrath.")
+        leave = "its pieces leave the contested cells; " if attrition < 0 else ""
+        self.log.append(f"Seat {p + 1} loses: {leave}it gains {got} wrath.")
         return returned
+
+    def _city_lost(self, c: int) -> int:
+        """A city on a contested cell loses the war; returns the cubes the winner scores.
+        As written it turns face down and half its cubes go (the winner scores those);
+        with fixed dominance the winner scores them all and the city keeps all but one;
+        with attrition (「4回殴られないと破壊されない」) the winner scores the one cube it
+        loses, and it turns face down only when none is left."""
+        mode, before = self.options.dominance, self.cubes[c]
+        if mode == "attrition":
+            if before:
+                self.cubes[c] -= 1
+            if not self.cubes[c]:
+                self.bld[c] = self.bld[c] & ~3 | RUIN
+            return before - self.cubes[c]
+        self.bld[c] = self.bld[c] & ~3 | RUIN
+        kept = self._halve(c)
+        return before if mode == "fixed" else before - kept
+
+    def _attrite(self, p: int, k: int, ascend: bool = False) -> None:
+        """The notes' war attrition (「勝ったらワーカー1減衰。負けたらワーカー2減衰。」): `p`
+        takes up to `k` workers home from the contested cells, each from the cell where
+        it has most (the first such cell on a tie); a loser's ascend as `war_loser` says."""
+        n, wk = self.n, self.wk
+        gone = 0
+        for _ in range(k):
+            c = max(self.contested, key=lambda c: wk[c * n + p])
+            if not wk[c * n + p]:
+                break
+            wk[c * n + p] -= 1
+            gone += 1
+            if ascend:
+                self._ascend_one(p)
+            else:
+                self.supply[p] += 1
+        if gone:
+            self.log.append(f"Seat {p + 1} takes {gone} worker(s) off the contested cells.")
 
     def _keep_choices(self, p: int) -> list[Action]:
         """Variant: the loser pays food, worker by worker, to keep it on the cell."""

@@ -35,8 +35,8 @@ OWNER, KIND, MASK, LEVEL, SGOLD, CARDS = range(6)
 MIXED = 4
 
 # Points kept per seat as play goes on, at NSOURCES * seat + ...
-P_LANDS, P_ENEMIES, P_AWARDS, P_CARDS, P_ORDER = range(5)
-NSOURCES = 5
+P_LANDS, P_ENEMIES, P_AWARDS, P_CARDS, P_ORDER, P_FIEFS = range(6)
+NSOURCES = 6
 
 # Rule branches the lab counts, beside card:, award: (content items by name).
 NIGHT_KEY, NIGHT_WON = "night", "night:enemies won"

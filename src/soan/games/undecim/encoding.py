@@ -31,9 +31,7 @@ from soan.games.undecim import effects as E
 from soan.games.undecim.codes import (
     BITS,
     F_ENEMY,
-    F_FIEF,
     F_GOLD,
-    F_LANDK,
     F_RESK,
     FRESH,
     GIVE,
@@ -46,6 +44,7 @@ from soan.games.undecim.codes import (
     P_AWARDS,
     P_CARDS,
     P_ENEMIES,
+    P_FIEFS,
     P_LANDS,
     P_ORDER,
     PHASE_NAMES,
@@ -57,7 +56,13 @@ from soan.games.undecim.codes import (
 )
 from soan.games.undecim.content import ACTION_CARDS, CONDITIONS, EG, TYPES, Tables
 from soan.games.undecim.options import LAND_RULES, Options
-from soan.games.undecim.scoring import land_points, settlement_vp
+from soan.games.undecim.scoring import (
+    fief_settlement_points,
+    fiefs,
+    land_counts,
+    land_points,
+    settlement_vp,
+)
 
 NUMBERS = range(1, ACTION_CARDS + 1)  # action cards by their numbers
 PHASES = len(PHASE_NAMES)
@@ -103,7 +108,8 @@ class _Table:
             *(float(o.land_rule == r) for r in LAND_RULES), o.land_set_bonus / 10,
             o.night_land_multiplier / 5, o.enemy_vp / 10, *(v / 30 for v in o.building_vp),
             o.gold_vp / 10, o.gold_vp_settled / 10, o.gold_settlements / 10, float(o.fief),
-            float(o.giver_chooses), *(v / 20 for v in o.final_order_bonus),
+            # the layout keeps the first two final-order bonuses (docs/encoding/undecim.md)
+            float(o.giver_chooses), *(v / 20 for v in o.final_order_bonus[:2]),
             float(o.tie_break), float(o.module_dark), float(o.module_storm),
             float(o.module_gold),
         ), dtype=np.float32)
@@ -267,7 +273,7 @@ class UndecimEncoder(Encoder):
         settled: list[float] = []
         held: list[tuple[int, ...]] = []
         pts, fr, queue = state.pts, state.fresh, state.queue
-        night, fief = state.night, opts.fief
+        night = state.night
         victims = state.victims if phase in (TARGET, TAKE, GIVE) else ()
         for s in order:
             b, p = W * s, NSOURCES * s
@@ -277,14 +283,14 @@ class UndecimEncoder(Encoder):
             src = (pts[p + P_LANDS], bvp[s], gvp, pts[p + P_ENEMIES], pts[p + P_AWARDS],
                    pts[p + P_CARDS], pts[p + P_ORDER])
             points += [v / 50 for v in src]
-            points.append(sum(src) / 100)
-            fiefs = sum(f[b + F_FIEF:b + F_FIEF + LAND_TYPES]) // 4 if fief else 0
-            counts = [f[b + F_LANDK + k] + fiefs for k in range(4)]
+            points.append((sum(src) + pts[p + P_FIEFS] + fief_settlement_points(state, s)) / 100)
+            whole = fiefs(state, s)
+            counts = land_counts(state, s)
             kinds = sum(1 for c in counts if c)
-            bonus = land_points(counts, opts.land_rule, opts.land_set_bonus)[0]
+            bonus = land_points(counts, opts.land_rule, opts.land_set_bonus, opts.land_kind_vp)[0]
             front += [c / 10 for c in counts]
             front += [f[b + F_RESK + k] / 10 for k in range(4)]
-            front += [f[b + F_ENEMY] / 10, gold / 10, fiefs / 4, kinds / 4, bonus / 10]
+            front += [f[b + F_ENEMY] / 10, gold / 10, whole / 4, kinds / 4, bonus / 10]
             fb = FRESH * s
             if any(fr[fb:fb + FRESH]):
                 fl, fres = [0.0] * 4, [0.0] * 4

@@ -164,7 +164,17 @@ class Seat:
     def land_value(self, counts: list[int]) -> float:
         opts, out = self.state.options, self.outlook
         weight = out.ends + out.nights * (opts.night_land_multiplier - 1)
-        return land_worth(tuple(counts), weight, opts.land_rule, opts.land_set_bonus)
+        value = land_worth(tuple(counts), weight, opts.land_rule, opts.land_set_bonus,
+                           opts.land_kind_vp)
+        if opts.fief:  # every full set is a fief, so the fewest of a kind counts them
+            to_come = opts.fief_round_vp * out.ends + opts.night_fief_vp * out.nights
+            settled = opts.settlement_fief_vp * len(self.mine)  # the score holds today's
+            if to_come or settled:
+                whole = min(counts)
+                progress = sum(1 for c in counts if c > whole) ** 3 / 64  # toward the next
+                new = whole - scoring.fiefs(self.state, self.s)
+                value += to_come * (whole + progress) + settled * (new + progress)
+        return value
 
     def build_gain(self, res: list[int], gold: int, autos: int) -> float:
         if autos <= 0:
@@ -248,10 +258,13 @@ class Seat:
         picked = state.picks[s] if phase == PICK else 0
         if picked:
             total += self.card_value(picked)
-        elif state.cur == s and state.card > 0:
-            total += self.card_value(state.card, state.si)
-        elif phase in ACTION_PHASE and s in state.queue:
-            total += self.card_value(state.played[s])
+        else:
+            if state.cur == s and state.card > 0:
+                total += self.card_value(state.card, state.si)
+            if phase in ACTION_PHASE and s in state.queue:  # cards still to resolve
+                waiting = (state.second[s],) if state.cur == s else (
+                    state.picks[s], state.second[s])  # two in the notes' last round
+                total += sum(self.card_value(c) for c in waiting if c)
         later = state.options.rounds - max(state.round_no, 1)
         if later > 0 or phase in (PICK, BONUS, MULLIGAN):
             hand = [c for c in range(1, 12) if state.hands[s] >> c & 1 and c != picked]
@@ -426,10 +439,12 @@ def night_pay(e: int, first: int, most: float, skip_one: bool = False) -> float:
 
 
 @lru_cache(maxsize=1 << 16)
-def land_worth(counts: tuple[int, ...], weight: float, rule: str, set_bonus: int) -> float:
+def land_worth(
+    counts: tuple[int, ...], weight: float, rule: str, set_bonus: int, kind_vp: int = 1
+) -> float:
     """Lands held: their bonus at every round end to come (`weight` counts a doubled
     night twice), plus spare lands and, by the rules' bonus, progress toward two of each."""
-    bonus, _ = scoring.land_points(list(counts), rule, set_bonus)
+    bonus, _ = scoring.land_points(list(counts), rule, set_bonus, kind_vp)
     value = bonus * weight + SPARE_LAND * sum(max(c - 1, 0) for c in counts)
     if rule == "kinds" and min(counts) < 2:
         progress = sum(min(c, 2) for c in counts) / 8

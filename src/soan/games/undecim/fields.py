@@ -42,7 +42,9 @@ class Fields:
     field: int  # face up: the 【場】
     aside: int  # face down this round (3 players)
     picks: list[int]  # each seat's hidden pick this round (0: none yet)
-    played: list[int]  # each seat's card revealed last
+    second: list[int]  # each seat's card resolved after its pick in the notes' two-card
+    # last round (0: none)
+    played: list[int]  # each seat's card revealed last (the lower of two)
     # resource cards
     deck: list[int]  # card types, drawn from the end
     discard: list[int]  # card types, face up

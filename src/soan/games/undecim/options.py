@@ -24,11 +24,20 @@ class Options:
         about="kinds: 土地の種類毎に1VP (rules); pairs: 土地2種毎に1点, 4枚セット3点; "
         "per_card: 1枚1点, 4枚セット毎に2点",
     )
+    land_kind_vp: int = rule(
+        1, 0, 5, about="土地の種類毎に1VP (land_rule=kinds; the notes try 0: 「継続点をなくして」)"
+    )
     land_set_bonus: int = rule(
         2, 0, 10, about="土地を全種類2枚ずつ以上所持していたら、追加で2VP"
     )
+    fief_round_vp: int = rule(
+        0, 0, 10, about="VP per fief each round end (the notes: 「版図ボーナス4点」, 1, 3)"
+    )
     night_land_multiplier: int = rule(
         2, 1, 5, about="「赤い月の夜」が発生していたら、土地ボーナスを2倍"
+    )
+    night_fief_vp: int = rule(
+        0, 0, 10, about="赤い月の夜: VP per fief (the notes: 「版図1つにつき3点」, 2 or 1)"
     )
     enemy_vp: int = rule(4, 0, 10, about="1枚目は4VP、2枚目は5VP… (the notes try 2)")
     building_vp: tuple[int, int, int, int, int] = rule(
@@ -39,15 +48,25 @@ class Options:
         5, 0, 10, about="入植地を4つ以上作っていた場合は、1枚につき5VP (the notes try 3)"
     )
     gold_settlements: int = rule(4, 1, 10, about="入植地を4つ以上")
+    settlement_fief_vp: int = rule(
+        0, 0, 10, about="精算: VP per settlement and fief (「入植地1つにつき、版図数×3」)"
+    )
     fief: bool = rule(
         False, about="版図: a set of the 4 land kinds becomes a fief that cannot be invaded"
     )
     giver_chooses: bool = rule(
         False, about="侵略戦争: 渡す土地は渡すプレイヤーが選ぶ (the notes' weaker Invasion)"
     )
-    final_order_bonus: tuple[int, int] = rule(
-        (0, 0), 0, 20,
-        about="決算順ボーナス 4、2: VP for the lowest and next-lowest card of the last round",
+    final_order_bonus: tuple[int, int, int] = rule(
+        (0, 0, 0), 0, 20,
+        about="決算順ボーナス 3、2、1: VP for the lowest, 2nd and 3rd card of the last round",
+    )
+    final_two_actions: bool = rule(
+        False, about="「アクションカードを2枚同時に出す」: both cards in the last round"
+    )
+    final_hand_size: int = rule(
+        0, 0, 12, about="「最後手番だけ8枚になるよう引く」: the refill before the last round "
+        "(0: hand_size)"
     )
     tie_break: bool = rule(
         True, about="複数いたら、最終ラウンドにアクション番号のより小さい…方が優先"
@@ -101,7 +120,43 @@ VARIANTS = {
     "enemy_from_2": Variant("Enemies at the red moon night score 2, 3, 4…", {"enemy_vp": 2}),
     "final_bonus": Variant(
         "The last round's lowest card scores 4, the next 2, in place of the tie-break",
-        {"final_order_bonus": (4, 2), "tie_break": False},
+        {"final_order_bonus": (4, 2, 0), "tie_break": False},
+    ),
+    "final_bonus_321": Variant(
+        "The last round's cards score 3, 2, 1 by number, in place of the tie-break",
+        {"final_order_bonus": (3, 2, 1), "tie_break": False},
+    ),
+    "final_bonus_4": Variant(
+        "Only the last round's lowest card scores, 4 VP, in place of the tie-break",
+        {"final_order_bonus": (4, 0, 0), "tie_break": False},
+    ),
+    "final_two_actions": Variant(
+        "The last round: hands refilled to 8, both action cards played",
+        {"final_two_actions": True, "final_hand_size": 8},
+    ),
+    "fief_settlements": Variant(
+        "Fiefs; gold always 3; at the end 3 VP per settlement per fief",
+        {"fief": True, "gold_vp_settled": 3, "settlement_fief_vp": 3},
+    ),
+    "night_fief": Variant(
+        "Fiefs; the red moon night scores 3 per fief instead of doubling the land bonus",
+        {"fief": True, "night_land_multiplier": 1, "night_fief_vp": 3},
+    ),
+    "fief_round_1": Variant(
+        "Fiefs; lands 1 per kind, no set bonus, +1 per fief each round; buildings 3/6/10/18/27",
+        {"fief": True, "land_set_bonus": 0, "fief_round_vp": 1,
+         "building_vp": (3, 6, 10, 18, 27)},
+    ),
+    "fief_round_4": Variant(
+        "Fiefs; no land points but 4 per fief each round; buildings 3/6/10/18/27",
+        {"fief": True, "land_kind_vp": 0, "land_set_bonus": 0, "fief_round_vp": 4,
+         "building_vp": (3, 6, 10, 18, 27)},
+    ),
+    "fiefs_3": Variant(
+        "Fiefs score 3 each round, 3 at a night, 3 per settlement; buildings 3/6/10/18/27",
+        {"fief": True, "land_kind_vp": 0, "land_set_bonus": 0, "fief_round_vp": 3,
+         "night_land_multiplier": 1, "night_fief_vp": 3, "settlement_fief_vp": 3,
+         "gold_vp_settled": 3, "building_vp": (3, 6, 10, 18, 27)},
     ),
     "dark": Variant("Expand mode with 「闇の時代」", {"module_dark": True}),
     "storm": Variant("Expand mode with 「嵐の時代」", {"module_storm": True}),

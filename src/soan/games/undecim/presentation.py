@@ -219,6 +219,8 @@ def _seat_lines(view: dict[str, Any], seat: dict[str, Any]) -> list[str]:
     action = ""
     if seat["played"]:
         action = f", played {_card_line(seat['played'])}"
+        if seat.get("played_too"):
+            action += f" and {_card_line(seat['played_too'])}"
     elif seat["picked"]:
         action = ", has picked"
     known = ", ".join(str(c["number"]) for c in seat["known_action_cards"])

@@ -8,6 +8,7 @@ from soan.games.undecim import effects as E
 from soan.games.undecim import scoring
 from soan.games.undecim.codes import (
     AUTO,
+    BITS,
     BONUS,
     BOOST,
     CARDS,
@@ -51,25 +52,34 @@ class Resolution(Fields):
         """「全員出したら一斉公開」: red-text cards resolve first, then the others, each
         kind by number (U4)."""
         t = self.tables
-        picks = self.picks
-        for s in range(self.seats):
-            c = picks[s]
+        shown = [(s, c) for s in range(self.seats) for c in self._revealed(s)]
+        order = sorted(shown, key=lambda sc: (not t.card_red[sc[1]], sc[1]))
+        self.picks, self.second = [0] * self.seats, [0] * self.seats
+        for s, c in reversed(order):  # a seat's first card to resolve ends in `picks`
             self.hands[s] &= ~(1 << c)
             self.secret[s] &= ~(1 << c)
-            self.played[s] = c
+            self.second[s], self.picks[s] = self.picks[s], c
+        for s in range(self.seats):
+            self.played[s] = min((c for c in (self.picks[s], self.second[s]) if c), default=0)
         self.log.append(
             "Action cards: "
-            + ", ".join(f"seat {s + 1} {card_words(t, picks[s])}" for s in range(self.seats))
+            + ", ".join(f"seat {s + 1} {card_words(t, c)}" for s, c in shown)
             + "."
         )
-        self.queue = sorted(range(self.seats), key=lambda s: (not t.card_red[picks[s]], picks[s]))
+        self.queue = [s for s, _ in order]
         self._next_resolver()
+
+    def _revealed(self, s: int) -> tuple[int, ...]:
+        """The seat's cards this round: its pick, or in the last round of the notes'
+        two-card variant every card it holds (「最後だけ…2枚同時に出す」)."""
+        return (self.picks[s],) if self.picks[s] else BITS[self.hands[s]]
 
     def _next_resolver(self) -> None:
         if not self.queue:
             self.cur = self.card = -1
-            for c in self.played:  # played cards join the 【場】 (U5)
-                self.field |= 1 << c
+            for c in (*self.picks, *self.second):  # played cards join the 【場】 (U5)
+                if c:
+                    self.field |= 1 << c
             if self.round_no < self.options.rounds:
                 self.queue = sorted(range(self.seats), key=lambda s: self.played[s])
                 self._next_replenish()
@@ -77,7 +87,9 @@ class Resolution(Fields):
                 self._night()
             return
         s = self.queue.pop(0)
-        self.cur, self.card, self.si, self.autos = s, self.picks[s], 0, 1
+        later = self.second[s] and s not in self.queue  # its second card of the two
+        self.cur, self.si, self.autos = s, 0, 1
+        self.card = self.second[s] if later else self.picks[s]
         self.spent, self.boosted = 0, False
         self._advance()
 

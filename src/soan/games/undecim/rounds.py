@@ -19,6 +19,7 @@ from soan.games.undecim.codes import (
     OVER,
     P_AWARDS,
     P_ENEMIES,
+    P_FIEFS,
     P_LANDS,
     P_ORDER,
     PICK,
@@ -63,6 +64,9 @@ class Rounds(Fields):
                 return
         self.bonus = -1
         self.picks = [0] * self.seats
+        if self.options.final_two_actions and self.round_no == self.options.rounds:
+            self._reveal()  # 「アクションカードを2枚同時に出す」: every card held is played
+            return
         self.phase, self.to_move = PICK, self.first_player
 
     # ---- action replenishment ----------------------------------------------------------
@@ -144,6 +148,9 @@ class Rounds(Fields):
             "Land bonus" + (" (doubled by the night)" if self.night else "") + ": "
             + ", ".join(f"seat {s + 1} {gains[s]}" for s in range(n)) + "."
         )
+        per_fief = opts.fief_round_vp + (opts.night_fief_vp if self.night else 0)
+        if per_fief:
+            self._fief_points(per_fief)
         for a in list(self.awards):
             winners = [s for s in range(n) if scoring.meets(self, s, a)]
             if not winners:
@@ -160,8 +167,11 @@ class Rounds(Fields):
         if self.round_no >= opts.rounds:
             self._end_game()
             return
+        size = opts.hand_size
+        if self.round_no + 1 == opts.rounds and opts.final_hand_size:
+            size = opts.final_hand_size  # 「最後手番だけ8枚になるよう引く」
         for s in range(n):
-            self._draw(s, opts.hand_size - self.hsize[s])
+            self._draw(s, size - self.hsize[s])
         if self.aside:
             cards = list(BITS[self.field | self.aside])
             self.rng.shuffle(cards)
@@ -172,12 +182,25 @@ class Rounds(Fields):
             )
         self._start_round()
 
+    def _fief_points(self, per_fief: int) -> None:
+        """The notes' fief points at the round end: 「版図ボーナス4点」 (`fief_round_vp`)
+        every round, and 「版図1つにつき3点」 (`night_fief_vp`) when the night fell."""
+        words = []
+        for s in range(self.seats):
+            vp = per_fief * scoring.fiefs(self, s)
+            if vp:
+                self.pts[NSOURCES * s + P_FIEFS] += vp
+                words.append(f"seat {s + 1} {vp}")
+        if words:
+            self.log.append("Fief bonus: " + ", ".join(words) + ".")
+
     def _end_game(self) -> None:
-        """「精算」: buildings and gold; the final-order bonus under that variant."""
-        first, second = self.options.final_order_bonus
-        if first or second:
+        """「精算」: buildings and gold; the final-order bonus under that variant: 「決算順
+        ボーナスで3、2、1点」 to the lowest, next and third card of the last round."""
+        bonus = self.options.final_order_bonus
+        if any(bonus):
             ranked = sorted(range(self.seats), key=lambda s: self.played[s])
-            for s, vp in zip(ranked, (first, second), strict=False):
+            for s, vp in zip(ranked, bonus, strict=False):
                 self.pts[NSOURCES * s + P_ORDER] += vp
         self.phase, self.to_move = OVER, None
         winners = self._winners()

@@ -20,6 +20,7 @@ from soan.games.undecim.codes import (
     P_AWARDS,
     P_CARDS,
     P_ENEMIES,
+    P_FIEFS,
     P_LANDS,
     P_ORDER,
     W,
@@ -44,21 +45,24 @@ class Position(Protocol):
 def land_counts(state: Position, s: int) -> list[int]:
     """Lands of each kind the seat holds in front (fief lands included)."""
     f, b = state.front, W * s
-    fiefs = sum(f[b + F_FIEF: b + F_FIEF + 16]) // 4
-    return [f[b + F_LANDK + k] + fiefs for k in range(4)]
+    whole = fiefs(state, s)
+    return [f[b + F_LANDK + k] + whole for k in range(4)]
 
 
-def land_points(counts: list[int], rule: str, set_bonus: int) -> tuple[int, bool]:
+def land_points(
+    counts: list[int], rule: str, set_bonus: int, kind_vp: int = 1
+) -> tuple[int, bool]:
     """A round's land bonus before any night, and whether the set part of it was earned.
 
-    - kinds (the rules): 「土地の種類毎に1VP」, and 「全種類2枚ずつ以上…追加で2VP」;
+    - kinds (the rules): 「土地の種類毎に1VP」 (`kind_vp`; the notes' 「継続点をなくして」 is
+      0), and 「全種類2枚ずつ以上…追加で2VP」;
     - pairs (the notes): 「土地2種毎に…1点」, 「4枚セットがあると…3点」: 3 per set of all
       four kinds, then 1 per pair of two different kinds among the lands left (UD9);
     - per_card (the notes): 「1枚1点として、4枚セットがある毎に2点のボーナス」.
     """
     if rule == "kinds":
         full = min(counts) >= 2
-        return sum(1 for c in counts if c) + (set_bonus if full else 0), full
+        return kind_vp * sum(1 for c in counts if c) + (set_bonus if full else 0), full
     sets = min(counts)
     if rule == "pairs":
         rest = [c - sets for c in counts]
@@ -70,7 +74,15 @@ def land_points(counts: list[int], rule: str, set_bonus: int) -> tuple[int, bool
 
 def land_bonus(state: Position, s: int) -> tuple[int, bool]:
     opts = state.options
-    return land_points(land_counts(state, s), opts.land_rule, opts.land_set_bonus)
+    return land_points(
+        land_counts(state, s), opts.land_rule, opts.land_set_bonus, opts.land_kind_vp
+    )
+
+
+def fiefs(state: Position, s: int) -> int:
+    """The seat's fiefs (版図): each holds one land of every kind."""
+    b = W * s + F_FIEF
+    return sum(state.front[b: b + 16]) // 4
 
 
 def settlement_vp(level: int, table: tuple[int, ...]) -> int:
@@ -96,6 +108,15 @@ def gold_each(state: Position, s: int) -> int:
 
 def gold_points(state: Position, s: int) -> int:
     return state.front[W * s + F_GOLD] * gold_each(state, s)
+
+
+def fief_settlement_points(state: Position, s: int) -> int:
+    """The notes' 「入植地1つにつき、版図数×3ぐらいのボーナス」 (`settlement_fief_vp`)."""
+    vp = state.options.settlement_fief_vp
+    if not vp:
+        return 0
+    count = sum(1 for st in state.settlements if st[OWNER] == s)
+    return vp * count * fiefs(state, s)
 
 
 def held(state: Position, s: int, per: int) -> int:
@@ -134,12 +155,17 @@ def meets(state: Position, s: int, award: int) -> bool:
 
 def sources(state: Position) -> tuple[str, ...]:
     """The sources of points this game can have: action-card VP only when a card in play
-    scores VP, the final-order bonus only under that variant."""
+    scores VP, the final-order bonus and the fiefs' points only under those variants."""
+    opts = state.options
     out = ["lands", "buildings", "gold", "enemies", "awards"]
     if state.tables.has_vp:
         out.append("cards")
-    if any(state.options.final_order_bonus):
+    if any(opts.final_order_bonus):
         out.append("final order")
+    if opts.fief_round_vp or opts.night_fief_vp:
+        out.append("fiefs")
+    if opts.settlement_fief_vp:
+        out.append("fief settlements")
     return tuple(out)
 
 
@@ -156,6 +182,8 @@ def breakdown(state: Position) -> list[dict[str, int]]:
             "awards": p[P_AWARDS],
             "cards": p[P_CARDS],
             "final order": p[P_ORDER],
+            "fiefs": p[P_FIEFS],
+            "fief settlements": fief_settlement_points(state, s),
         }
         out.append({k: points[k] for k in keys})
     return out

@@ -99,6 +99,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         "removed",
         "rolled",
         "round_no",
+        "second",
         "secret",
         "settlements",
         "si",
@@ -143,6 +144,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         self.pts = [0] * (NSOURCES * seats)
         self.slain = [0] * seats
         self.picks = [0] * seats
+        self.second = [0] * seats
         self.played = [0] * seats
         self.round_no = 0
         self.die = self.rolled = 0
@@ -169,6 +171,26 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
 
     # ---- the contract ------------------------------------------------------------------
 
+    def no_effect(self, action: Action) -> bool:
+        """Time counters put on a full red moon or taken off an empty one, and the moon
+        die set to the value it shows (with its counters where they are): the choice
+        changes nothing."""
+        phase = self.phase
+        if phase == MOON:
+            n = action[1]
+            return n == 0 or self.counters == (self.options.moon_counters if n > 0 else 0)
+        if phase == DIE:
+            value = action[1]
+            if value != self.die:
+                return False
+            if not self._step().recount:
+                return True
+            back = self.counters + self.rolled
+            rolled = min(value, back)
+            counters = min(back - rolled, self.options.moon_counters)
+            return rolled == self.rolled and counters == self.counters
+        return False
+
     @property
     def first_player(self) -> int:
         """Seat 1 is the start player and stays so all game (U13, UD1)."""
@@ -189,7 +211,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         o.front, o.fresh = self.front.copy(), self.fresh.copy()
         o.settlements = self.settlements.copy()  # tuples: replaced, never changed
         o.pts, o.slain = self.pts.copy(), self.slain.copy()
-        o.picks, o.played = self.picks.copy(), self.played.copy()
+        o.picks, o.second, o.played = self.picks.copy(), self.second.copy(), self.played.copy()
         o.queue, o.victims = self.queue.copy(), self.victims.copy()
         o.market = self.market.copy()
         o.counters, o.die, o.rolled, o.night, o.round_no = (

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from soan.games.undecim import scoring
 from soan.games.undecim.codes import (
     BITS,
     CARDS,
     F_ENEMY,
-    F_FIEF,
     F_GOLD,
     F_LANDK,
     F_RES,
@@ -130,6 +130,7 @@ class Views(Fields):
         t = self.tables
         known = self.hands[s] & ~self.secret[s]
         played = self.played[s]
+        other = max(self.picks[s], self.second[s]) if self.second[s] else 0
         picked = bool(self.picks[s]) and self.phase == PICK
         return {
             "seat": s,
@@ -139,6 +140,8 @@ class Views(Fields):
             "known_action_cards": [card_info(t, c) for c in BITS[known]],
             "picked": picked,
             "played": card_info(t, played) if revealed and played and self.round_no else None,
+            # the notes' two-card last round: the seat's other card (None otherwise)
+            "played_too": card_info(t, other) if revealed and other else None,
             "front": self._front_info(s),
             "settlements": [settlement_info(st) for st in self.settlements if st[OWNER] == s],
             "enemies_slain": self.slain[s],
@@ -146,7 +149,7 @@ class Views(Fields):
 
     def _front_info(self, s: int) -> dict[str, Any]:
         f, b = self.front, W * s
-        fiefs = sum(f[b + F_FIEF: b + F_FIEF + 16]) // 4
+        fiefs = scoring.fiefs(self, s)
         t = self.tables
         return {
             "lands": {LANDS[k]: f[b + F_LANDK + k] for k in range(4)},
