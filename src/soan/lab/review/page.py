@@ -21,6 +21,7 @@ import plotly.graph_objects as go
 from markupsafe import Markup
 from plotly.offline import get_plotlyjs
 
+from soan.engine.core import option_text
 from soan.engine.registry import get_game
 from soan.lab.review.answers import Answer, Figure
 from soan.lab.review.plan import Plan
@@ -39,6 +40,7 @@ PAGE = """<!doctype html>
 <style>
 body { font-family: system-ui, "Hiragino Sans", "Noto Sans JP", sans-serif; max-width: 60rem;
        margin: 1.5rem auto; padding: 0 1rem; color: #222; line-height: 1.55; }
+h1 { font-size: 1.7rem; line-height: 1.25; }
 h2 { border-bottom: 2px solid #ccc; padding-bottom: 0.2rem; margin-top: 2.6rem; }
 h3 { margin: 2rem 0 0.4rem; }
 h3 small { font-weight: normal; color: #555; }
@@ -47,8 +49,8 @@ blockquote { margin: 0.4rem 0; padding: 0.3rem 0.8rem; border-left: 4px solid #c
 p.answer { background: #f4f7fb; border-left: 4px solid #4c72b0; padding: 0.5rem 0.8rem;
            font-weight: 600; }
 .table { overflow-x: auto; }
-table { border-collapse: collapse; margin: 0.5rem 0 1rem; font-size: 0.92rem; }
-th, td { border: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: right;
+table { border-collapse: collapse; margin: 0.5rem 0 1rem; font-size: 0.88rem; }
+th, td { border: 1px solid #ddd; padding: 0.2rem 0.35rem; text-align: right;
          overflow-wrap: anywhere; vertical-align: top; }
 th:first-child, td:first-child { text-align: left; }
 th { background: #f0f0f0; }
@@ -79,7 +81,7 @@ td.found { background: #fff3c4; font-weight: bold; }
 
 {% for kind, items in sections %}{% if items %}
 <section id="{{ kind }}"><h2>{{ w(kind) }}</h2>
-{% if kind == "sweep" and chart %}{{ chart }}{% endif %}
+{% if kind == "sweep" and chart %}<h4>{{ w("chart_title") }}</h4>{{ chart }}{% endif %}
 {% for item in items %}
 <article id="{{ item.id }}">
 <h3>{{ item.id }}{% if item.gloss %} <small>{{ item.gloss }}</small>{% endif %}</h3>
@@ -183,10 +185,9 @@ def sweep_chart(answers: Sequence[Answer], w: Words) -> Markup:
                  "arrayminus": [100 * (d.value - d.low) for d in first if d]},
     ))
     figure.add_vline(x=0, line_dash="dash", line_color="#888")
-    figure.update_layout(title={"text": w("chart_title"), "font": {"size": 13}},
-                         xaxis_title=w("chart_axis"), template="plotly_white",
-                         height=120 + 28 * len(ids),
-                         margin={"l": 60, "r": 20, "t": 50, "b": 50},
+    figure.update_layout(xaxis_title=w("chart_axis"), template="plotly_white",
+                         height=100 + 28 * len(ids),
+                         margin={"l": 60, "r": 20, "t": 20, "b": 50},
                          yaxis={"autorange": "reversed"})
     return Markup(figure.to_html(full_html=False, include_plotlyjs=False,
                                  div_id="review-sweeps",
@@ -223,7 +224,8 @@ def render(review: Review, lang: str) -> str:
         about = (w("as_written") if planned.as_written else
                  planned.run.provenance["variant_about"] if planned.run.spec.variant != "default"
                  else "")
-        shown = ", ".join(f"{k}={v}" for k, v in changed.items())
+        shown = ", ".join(f"{k}={option_text(tuple(v) if isinstance(v, list) else v)}"
+                          for k, v in changed.items())
         rule_sets.append((planned.file.stem, "; ".join(x for x in (about, shown) if x)))
     check_head = depends = ""
     if review.check is not None:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from soan.engine.core import Game, SoanError, option_text
-from soan.lab.run.runner import LabError
+from soan.lab.run.runner import LOTTERY_KEY, LabError
 
 FILE_NAME = "questions.toml"
 # the notes' checklist (QUESTIONS.md): each game's id prefix and how many entries it has
@@ -106,6 +106,9 @@ class _Checker:
     def metric(self, name: object, key: str, where: str, usage: set[str]) -> str:
         if not isinstance(name, str):
             raise self.fail(where, f"{key} must be a string such as score or points:lands")
+        if name == "lottery_decided" and LOTTERY_KEY not in usage:
+            raise self.fail(where, f"{key} lottery_decided: {self.game.id} has no lottery "
+                            f"that decides a winner")
         if name in PLAIN_METRICS:
             return name
         head, colon, tail = name.partition(":")

@@ -36,9 +36,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "proxy": "What the lab cannot measure, and its closest proxy",
         "vague": "Too vague to play as written",
         "missing": "Not in the question file: {ids}.",
-        "counts": "{questions} questions: {sweep} proposals played, {measure} measured, "
-                  "{claim} claims checked, {proxy} unmeasurable (with a proxy), {vague} too "
-                  "vague to play.",
+        "counts": "{questions} questions. Proposals played: {sweep}; figures measured: "
+                  "{measure}; the designer's figures checked: {claim}; not measurable (with "
+                  "a proxy): {proxy}; too vague to play: {vague}.",
         "figure": "Figure", "draft": "As written", "proposal": "Proposal",
         "difference": "Difference (95% CI)", "measured": "Measured (95% CI)",
         "claim_col": "Designer's figure", "gap": "Play minus claim (95% CI)",
@@ -82,8 +82,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "verdict_appears": "a difference appears that the first bots did not show",
         "verdict_neither": "no difference either", "verdict_differs": "the figure differs",
         "verdict_no_difference": "no difference detectable",
-        "chart_title": "Each proposal's change to the first player's win share (points, 95% CI)",
-        "chart_axis": "Proposal minus draft (percentage points)",
+        "chart_title": "Each proposal's change to the first player's win share",
+        "chart_axis": "Proposal minus draft (points, 95% CI)",
         "how_to_read": "How to read this page",
         "reading": "Every interval is a 95% interval. A proposal is compared with the draft "
                    "as written on the same seeds, game by game, so the luck of the deal both "
@@ -152,8 +152,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "verdict_appears": "最初のボットでは見えなかった差が現れる",
         "verdict_neither": "こちらでも差はない", "verdict_differs": "数値が異なる",
         "verdict_no_difference": "差は検出できない",
-        "chart_title": "各提案によるスタートプレイヤー勝率の変化(ポイント、95%信頼区間)",
-        "chart_axis": "提案 − 原案(ポイント)",
+        "chart_title": "各提案によるスタートプレイヤー勝率の変化",
+        "chart_axis": "提案 − 原案(ポイント、95%信頼区間)",
         "how_to_read": "このページの読み方",
         "reading": "区間はすべて95%信頼区間。提案は原案と同じシードで1ゲームずつ比べるので、"
                    "両者に共通する運は打ち消し合う。手番ごとの勝率はまとめて判定する"
@@ -201,9 +201,11 @@ class Words:
             return f"{100 * x:.1f}%"
         return f"{x:.3g}" if abs(x) < 10 else f"{x:.1f}"
 
-    def signed(self, x: float, metric: str) -> str:
+    def signed(self, x: float, metric: str, unit: bool = True) -> str:
+        """A difference: in percentage points (named once, with `unit`) for shares."""
         if metric in SHARES:
-            return f"{100 * x:+.1f} " + ("points" if self.lang == "en" else "ポイント")
+            text = f"{100 * x:+.1f}"
+            return text + (" points" if self.lang == "en" else "ポイント") if unit else text
         return f"{x:+.3g}" if abs(x) < 10 else f"{x:+.1f}"
 
     def interval(self, e: Estimate, metric: str) -> str:
@@ -211,8 +213,8 @@ class Words:
                f"{self.value(e.high, metric)})"
 
     def difference(self, e: Estimate, metric: str) -> str:
-        return f"{self.signed(e.value, metric)} ({self.signed(e.low, metric)} to " \
-               f"{self.signed(e.high, metric)})"
+        return f"{self.signed(e.value, metric)} ({self.signed(e.low, metric, False)} to " \
+               f"{self.signed(e.high, metric, False)})"
 
 
 def _fairness(figure: Figure, players: int, w: Words) -> str:
@@ -229,7 +231,7 @@ def _moves(figure: Figure, players: int, w: Words) -> dict[str, str]:
     d = figure.difference
     return {"figure": w.figure(m, figure.per, figure.position), "a": w.value(figure.draft.value, m),
             "b": w.value(figure.value.value, m), "d": w.signed(d.value, m),
-            "low": w.signed(d.low, m), "high": w.signed(d.high, m),
+            "low": w.signed(d.low, m, False), "high": w.signed(d.high, m, False),
             "verdict": _fairness(figure, players, w)}
 
 
