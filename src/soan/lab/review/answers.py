@@ -93,6 +93,7 @@ class Figure:
     judged: Estimate | None = None  # the interval the verdict uses (Bonferroni over a family)
     needed: int | None = None  # paired games to see the difference measured (within chance)
     identical: bool = False  # the figure is the same in every paired game
+    constant: bool = False  # the proposal changes it by the same amount in every game
     position: int | None = None  # the turn position (1 = first player) of a win share
 
     @property
@@ -110,8 +111,10 @@ def compare(draft: Mapping[int, float], proposal: Mapping[int, float], metric: s
     judged = difference.widened(metrics.family_factor(family)) if family > 1 else difference
     differences = [y - x for x, y in zip(a, b, strict=True)]
     identical = all(d == 0 for d in differences)
+    constant = len(differences) > 1 and max(differences) - min(differences) < 1e-9
     figure = Figure(metric, per, estimate(a, metric), estimate(b, metric), difference,
-                    judged, identical=identical, position=position)
+                    judged, identical=identical, constant=constant and not identical,
+                    position=position)
     if not figure.detected and not identical:
         size = difference.value or (difference.high - difference.low) / 2
         figure = Figure(**{**figure.__dict__, "needed": games_to_detect(differences, size)})

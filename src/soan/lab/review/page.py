@@ -53,7 +53,7 @@ table { border-collapse: collapse; margin: 0.5rem 0 1rem; font-size: 0.88rem; }
 th, td { border: 1px solid #ddd; padding: 0.2rem 0.35rem; text-align: right;
          overflow-wrap: anywhere; vertical-align: top; }
 th:first-child, td:first-child { text-align: left; }
-th { background: #f0f0f0; }
+th { background: #f0f0f0; overflow-wrap: normal; }
 table.facts td { text-align: left; }
 td.found { background: #fff3c4; font-weight: bold; }
 .note { color: #555; font-size: 0.9rem; }
@@ -130,9 +130,9 @@ class Item:
 def _figure_row(figure: Figure, w: Words) -> Row:
     assert figure.value is not None and figure.difference is not None
     m = figure.metric
+    change = w("unchanged") if figure.identical else w.difference(figure.difference, m)
     return Row([w.figure(m, figure.per, figure.position), w.interval(figure.draft, m),
-                w.interval(figure.value, m), w.difference(figure.difference, m)],
-               figure.detected)
+                w.interval(figure.value, m), change], figure.detected)
 
 
 def item(found: Answer, w: Words) -> Item:
@@ -253,6 +253,10 @@ def write_pages(review: Review, folder: Path) -> list[Path]:
     for lang, name in FILE_NAMES.items():
         page = render(review, lang)
         path = folder / name
-        write_atomically(path, lambda tmp, page=page: tmp.write_text(page, "utf-8"))
+
+        def write(tmp: Path, page: str = page) -> None:
+            tmp.write_text(page, "utf-8")
+
+        write_atomically(path, write)
         written.append(path)
     return written

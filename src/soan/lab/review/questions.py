@@ -74,7 +74,8 @@ class Question:
 def question_file(game: Game) -> Path:
     """Where the game's own question file lives: beside its module."""
     module = sys.modules[type(game).__module__]
-    package = module.__name__ if hasattr(module, "__path__") else module.__package__
+    package = module.__name__ if hasattr(module, "__path__") else (
+        module.__package__ or module.__name__)
     return Path(str(resources.files(package).joinpath(FILE_NAME)))
 
 
@@ -202,7 +203,7 @@ def load_questions(game: Game, path: Path | None, players: int) -> list[Question
         raise LabError(f"{path} lists no [[question]]")
     checker = _Checker(game, path, players)
     seen: set[str] = set()
-    questions = []
+    questions: list[Question] = []
     for index, entry in enumerate(entries, 1):
         question = checker.entry(index, entry, seen)
         if questions and _number(entry) < _number({"id": questions[-1].id}):

@@ -44,11 +44,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "claim_col": "Designer's figure", "gap": "Play minus claim (95% CI)",
         "claim_says": "The claim", "assumption": "Assumption", "play_shows": "What play shows",
         "needs": "What it would need",
-        "rule_set": "Rule set",
+        "rule_set": "Rule set", "unchanged": "the same in every game",
         "score": "the score", "win_share": "the first player's win share",
         "position_share": "position {p}'s win share", "turns": "the game's length in turns",
         "actions": "actions", "lottery_decided": "the share of games the lottery decides",
-        "points": "points from {name}", "usage": "{name} per seat",
+        "points": "points from {name}", "usage": "uses of {name} per seat",
         "kind": "{name} actions per seat", "per": "{figure} per {per}",
         "per_turns": "turn", "per_actions": "action",
         "faction": "{name}'s win rate",
@@ -64,6 +64,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "({a})",
         "also": "; it also moves {parts}",
         "also_part": "{figure} from {a} to {b} ({d}, CI {low} to {high})",
+        "constant": "The proposal moves {figure} by exactly {d} in every game, from {a} to {b}",
+        "constant_part": "{figure} by exactly {d} in every game",
         "and": " and ",
         "measure_sentence": "{figure} is {v} (95% CI {low} to {high}) over {games} games{where}.",
         "where": " under {rules}",
@@ -119,11 +121,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "claim_col": "デザイナーの数値", "gap": "プレイ − 主張(95%信頼区間)",
         "claim_says": "主張", "assumption": "前提", "play_shows": "プレイの結果",
         "needs": "必要なもの",
-        "rule_set": "ルールセット",
+        "rule_set": "ルールセット", "unchanged": "全ゲームで同じ",
         "score": "得点", "win_share": "スタートプレイヤーの勝率",
         "position_share": "手番{p}番目の勝率", "turns": "ゲームのターン数",
         "actions": "アクション数", "lottery_decided": "抽選で勝者が決まるゲームの割合",
-        "points": "{name}の得点", "usage": "1人あたりの{name}", "kind": "1人あたりの{name}",
+        "points": "{name}の得点", "usage": "1人あたりの{name}の回数",
+        "kind": "1人あたりの{name}の回数",
         "per": "{per}あたりの{figure}", "per_turns": "ターン", "per_actions": "アクション",
         "faction": "{name}の勝率",
         "moves": "提案は{figure}を{a}から{b}に変える(差 {d}、95%信頼区間 {low}〜{high}){verdict}",
@@ -134,6 +137,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "identical": "提案は{games}ゲームすべてで{figure}を変えない({a})",
         "also": "。また{parts}",
         "also_part": "{figure}を{a}から{b}に({d}、信頼区間 {low}〜{high})",
+        "constant": "提案は{figure}をどのゲームでもちょうど{d}変える({a}から{b}へ)",
+        "constant_part": "{figure}をどのゲームでもちょうど{d}",
         "and": "、",
         "measure_sentence": "{figure}は{games}ゲームで{v}(95%信頼区間 {low}〜{high}){where}。",
         "where": "({rules})",
@@ -213,7 +218,8 @@ class Words:
                f"{self.value(e.high, metric)})"
 
     def difference(self, e: Estimate, metric: str) -> str:
-        return f"{self.signed(e.value, metric)} ({self.signed(e.low, metric, False)} to " \
+        to = " to " if self.lang == "en" else "〜"
+        return f"{self.signed(e.value, metric)} ({self.signed(e.low, metric, False)}{to}" \
                f"{self.signed(e.high, metric, False)})"
 
 
@@ -235,13 +241,21 @@ def _moves(figure: Figure, players: int, w: Words) -> dict[str, str]:
             "verdict": _fairness(figure, players, w)}
 
 
+def _strength(figure: Figure) -> float:
+    """How far beyond chance a difference is: its size over its interval's width."""
+    d = figure.difference
+    return 0.0 if d is None else abs(d.value) / max(d.high - d.low, 1e-12)
+
+
 def sweep_sentence(found: Answer, w: Words) -> str:
     """The sweep's one sentence: its main figure, then what else moved beyond chance."""
     main = found.main
     assert main is not None and main.value is not None and main.difference is not None
     players = found.question.players
     parts = _moves(main, players, w)
-    if main.detected:
+    if main.constant:
+        sentence = w("constant", **parts)
+    elif main.detected:
         sentence = w("moves", **parts)
     elif main.identical:
         sentence = w("identical", figure=parts["figure"], games=found.games, a=parts["a"])
@@ -254,10 +268,10 @@ def sweep_sentence(found: Answer, w: Words) -> str:
         sentence = w("no_difference_plain", figure=parts["figure"], games=found.games,
                      a=parts["a"], b=parts["b"])
     also = [f for f in [*found.positions, *found.others] if f is not main and f.detected]
-    also.sort(key=lambda f: -abs(f.difference.value / max(f.difference.high - f.difference.low,
-                                                           1e-12)))  # type: ignore[union-attr]
+    also.sort(key=_strength, reverse=True)
     if also:
-        pieces = [w("also_part", **_moves(f, players, w)) for f in also[:2]]
+        pieces = [w("constant_part" if f.constant else "also_part", **_moves(f, players, w))
+                  for f in also[:2]]
         sentence += w("also", parts=w("and").join(pieces))
     return sentence + ("." if w.lang == "en" else "。")
 
