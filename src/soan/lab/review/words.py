@@ -135,7 +135,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                          "{size}の差を見るには約{needed}ゲームが必要)",
         "no_difference_plain": "{games}ゲームでは{figure}に差は検出できない(原案 {a}、提案 {b})",
         "identical": "提案は{games}ゲームすべてで{figure}を変えない({a})",
-        "also": "。また{parts}",
+        "also": "。また{parts}変える",
         "also_part": "{figure}を{a}から{b}に({d}、信頼区間 {low}〜{high})",
         "constant": "提案は{figure}をどのゲームでもちょうど{d}変える({a}から{b}へ)",
         "constant_part": "{figure}をどのゲームでもちょうど{d}",
