@@ -9,10 +9,10 @@ import pytest
 
 from soan.engine.registry import all_games, get_game
 from soan.lab.report.metrics import Estimate
-from soan.lab.review.answers import Answer, Figure, compare
+from soan.lab.review.answers import Answer, Figure, check_answer, compare
 from soan.lab.review.questions import CHECKLIST, Question, load_questions, question_file
 from soan.lab.review.review import FEWEST_GAMES, default_games
-from soan.lab.review.words import Words, sentence
+from soan.lab.review.words import Words, check_sentence, sentence
 from soan.lab.run import runner
 from tests.lab.conftest import rows, soan
 
@@ -214,3 +214,25 @@ def test_default_games_fit_the_budget_in_whole_rotations() -> None:
     assert default_games(1700, 2, 4) == 1700
     assert default_games(1700, 10, 4) == 1000
     assert default_games(1700, 200, 3) == FEWEST_GAMES + 1  # 201: whole rotations of 3
+
+
+def test_an_answer_that_reverses_under_the_check_bot_depends_on_it() -> None:
+    first = Figure("win_share", None, Estimate(0.31, 0.29, 0.33), Estimate(0.26, 0.24, 0.28),
+                   Estimate(-0.05, -0.08, -0.02), position=1)
+    checked = Figure("win_share", None, Estimate(0.25, 0.2, 0.3), Estimate(0.29, 0.24, 0.34),
+                     Estimate(0.04, 0.01, 0.07), position=1)
+    verdict = check_answer(Answer(_question(), 1000, first), Answer(_question(), 200, checked),
+                           "random")
+    assert verdict is not None and verdict.verdict == "reverses" and verdict.depends
+    assert check_sentence(verdict, Words("en")) == (
+        "With random: the answer reverses (200 games: +4.0 points (+1.0 to +7.0)).")
+
+
+def test_a_measure_is_compared_with_the_check_game_for_game() -> None:
+    question = _question(answer="measure", metric="turns")
+    main = Figure("turns", None, Estimate(5.0, 5.0, 5.0))
+    first = Answer(question, 50, main, series={seed: 5.0 for seed in range(50)})
+    same = Answer(question, 50, main, series={seed: 5.0 + (seed % 2 - 0.5) for seed in range(50)})
+    longer = Answer(question, 50, main, series={seed: 6.0 + seed % 2 for seed in range(50)})
+    assert check_answer(first, same, "random").verdict == "no_difference"  # type: ignore[union-attr]
+    assert check_answer(first, longer, "random").depends  # type: ignore[union-attr]
