@@ -12,6 +12,8 @@ solver for a paired t-test).
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -68,17 +70,19 @@ def estimate(values: Sequence[float], metric: str) -> Estimate:
     return metrics.mean(values)
 
 
-def games_to_detect(differences: Sequence[float], size: float) -> int | None:
-    """Paired games a two-sided 95% test with 80% power needs to see a mean difference of
-    `size`, given the spread of the differences seen; None when nothing varies."""
+def games_to_detect(differences: Sequence[float], size: float, family: int = 1) -> int | None:
+    """Paired games a two-sided 95% test (over `family` tests at once, Bonferroni) with 80%
+    power needs to see a mean difference of `size`, given the spread of the differences
+    seen; None when nothing varies."""
     if len(differences) < 2 or size == 0:
         return None
     spread = stdev(differences)
     if spread == 0:
         return None
-    needed = TTestPower().solve_power(effect_size=abs(size) / spread, alpha=1 - metrics.CONFIDENCE,
+    needed = TTestPower().solve_power(effect_size=abs(size) / spread,
+                                      alpha=(1 - metrics.CONFIDENCE) / family,
                                       power=POWER, alternative="two-sided")
-    return int(-(-needed // 1))
+    return math.ceil(needed)
 
 
 @dataclass(frozen=True)
@@ -117,7 +121,7 @@ def compare(draft: Mapping[int, float], proposal: Mapping[int, float], metric: s
                     position=position)
     if not figure.detected and not identical:
         size = difference.value or (difference.high - difference.low) / 2
-        figure = Figure(**{**figure.__dict__, "needed": games_to_detect(differences, size)})
+        figure = dataclasses.replace(figure, needed=games_to_detect(differences, size, family))
     return figure
 
 
