@@ -42,6 +42,7 @@ def test_a_review_answers_every_question_on_one_page_per_language(tmp_path: Path
         for ident in ("UP1", "UP3", "UP4", "UP6", "UP7", "UP10", "UP12"):
             assert f'id="{ident}"' in page
         assert "現実的には29点くらい" in page and "random" in page
+        assert 'id="review-sweeps"' in page and 'id="claim-UP3"' in page  # the charts
     assert "The giver chooses which land goes." in english
     assert "The giver chooses which land goes." not in japanese
     assert "The designer&#39;s arithmetic" in english and "デザイナーの計算" in japanese

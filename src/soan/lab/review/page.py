@@ -91,6 +91,7 @@ td.found { background: #fff3c4; font-weight: bold; }
 {% if item.facts %}<table class="facts">
 {% for name, value in item.facts %}<tr><th>{{ name }}</th><td>{{ value }}</td></tr>{% endfor %}
 </table>{% endif %}
+{{ item.chart }}
 {% if item.rows %}<div class="table"><table>
 <tr>{% for h in item.header %}<th>{{ h }}</th>{% endfor %}</tr>
 {% for row in item.rows %}<tr>{% for cell in row.cells %}
@@ -125,6 +126,7 @@ class Item:
     facts: list[tuple[str, str]]
     header: list[str]
     rows: list[Row]
+    chart: Markup
 
 
 def _figure_row(figure: Figure, w: Words) -> Row:
@@ -167,7 +169,32 @@ def item(found: Answer, w: Words) -> Item:
                  (w("gap"), w.difference(found.claim_gap, m))]
     elif q.answer == "vague":
         facts = [(w("needs"), q.needs)]
-    return Item(q.id, q.quote, gloss, sentence(found, w), check, facts, header, rows)
+    chart = claim_chart(found, w) if q.answer == "claim" and found.main is not None else Markup("")
+    return Item(q.id, q.quote, gloss, sentence(found, w), check, facts, header, rows, chart)
+
+
+def _html(figure: go.Figure, div_id: str) -> Markup:
+    return Markup(figure.to_html(full_html=False, include_plotlyjs=False, div_id=div_id,
+                                 config={"displaylogo": False, "responsive": True}))
+
+
+def claim_chart(found: Answer, w: Words) -> Markup:
+    """What play shows (with its interval) beside the designer's figure, on one axis."""
+    q = found.question
+    assert found.main is not None and q.claim is not None
+    e = found.main.draft
+    figure = go.Figure([
+        go.Scatter(x=[e.value], y=[w("play_shows")], mode="markers", name=w("play_shows"),
+                   marker={"size": 10, "color": "#4c72b0"},
+                   error_x={"type": "data", "symmetric": False, "array": [e.high - e.value],
+                            "arrayminus": [e.value - e.low]}),
+        go.Scatter(x=[q.claim], y=[w("claim_col")], mode="markers", name=w("claim_col"),
+                   marker={"size": 12, "color": "#c44e52", "symbol": "diamond"}),
+    ])
+    figure.update_layout(template="plotly_white", height=150, showlegend=False,
+                         margin={"l": 110, "r": 20, "t": 10, "b": 40},
+                         xaxis_title=w.figure(q.metric or "", q.per))
+    return _html(figure, f"claim-{q.id}")
 
 
 def sweep_chart(answers: Sequence[Answer], w: Words) -> Markup:
@@ -189,9 +216,7 @@ def sweep_chart(answers: Sequence[Answer], w: Words) -> Markup:
                          height=100 + 28 * len(ids),
                          margin={"l": 60, "r": 20, "t": 20, "b": 50},
                          yaxis={"autorange": "reversed"})
-    return Markup(figure.to_html(full_html=False, include_plotlyjs=False,
-                                 div_id="review-sweeps",
-                                 config={"displaylogo": False, "responsive": True}))
+    return _html(figure, "review-sweeps")
 
 
 @dataclass
