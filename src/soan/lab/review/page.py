@@ -258,7 +258,7 @@ def render(review: Review, lang: str) -> str:
         check_head = w("check_head", bot=bot, games=games)
         ids = [a.question.id for a in review.answers if a.check and a.check.depends]
         depends = w("depends_head", ids=", ".join(ids)) if ids else w("depends_none")
-    players = sorted({p.players for p in review.plan.runs}) or [0]
+    players = sorted({a.question.players for a in review.answers})
     template = jinja2.Environment(autoescape=True).from_string(PAGE)
     return template.render(
         w=w, title=w("title", title=title_name), players="/".join(map(str, players)),
