@@ -346,18 +346,14 @@ def review(
     from soan.lab.review.review import answer_all, default_games, read_rows
     from soan.lab.review.words import Words, sentence
     from soan.lab.run.output import check_output_folder
-    from soan.lab.run.simulation import check_games, default_players
+    from soan.lab.run.simulation import check_games, default_players, seat_specs
     from soan.lab.run.simulation import simulate as run_games
     from soan.lab.study import check_bot, check_file, check_run, games_for_seat_rates
 
     with _interruptible():
         check_games(games or 1, seed)
         game = get_game(game_id)
-        if players is not None and not game.min_seats <= players <= game.max_seats:
-            from soan.lab.run.runner import LabError
-
-            raise LabError(f"--players {players}: {game.title} is for {game.min_seats} to "
-                           f"{game.max_seats} players")
+        seat_specs(game, bots, players)  # --players and --bots, checked as simulate does
         seats = players or default_players(game)
         source = questions or question_file(game)
         asked = load_questions(game, source, seats)
