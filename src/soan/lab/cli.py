@@ -361,11 +361,11 @@ def review(
         if games is None:
             games = default_games(games_for_seat_rates(seats), len(plan.runs), seats)
         check_games(games, seed)
-        checks = []
+        checks, checking = [], None
         if check is not None:
-            bot = check_bot(check)
-            n = _check_games(check_size, games)
-            checks = [(check_run(p.run, bot), check_file(p.file, bot)) for p in plan.runs]
+            checking = (check_bot(check), _check_games(check_size, games))
+            checks = [(check_run(p.run, checking[0]), check_file(p.file, checking[0]))
+                      for p in plan.runs]
         check_output_folder(out)
         execution = _execution(jobs, "local", None)
         console.print(f"Review of {game.title}: {len(asked)} questions, {len(plan.runs)} rule "
@@ -374,17 +374,16 @@ def review(
         for planned in plan.runs:
             run_games(planned.run, games, planned.file, execution, console)
         for run, file in checks:
-            run_games(run, n, file, execution, console)
+            run_games(run, checking[1] if checking else games, file, execution, console)
         rows = read_rows(plan)
         checked = None
         if checks:
             from soan.lab.run.results import read_results
 
             checked = [read_results(file).rows for _, file in checks]
-        answers = answer_all(asked, plan, rows, checked, check or "")
+        answers = answer_all(asked, plan, rows, checked, checking[0] if checking else "")
         written = write_pages(Review(game.id, plan, answers, games, bots, seed, source,
-                                     missing_ids(game, asked),
-                                     (check, n) if check is not None else None), out)
+                                     missing_ids(game, asked), checking), out)
     words = Words("en", game.glossary, game.load_content())
     for found in answers:
         console.print(f"{found.question.id}: {sentence(found, words)}", highlight=False,
