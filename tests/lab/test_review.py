@@ -237,3 +237,13 @@ def test_a_measure_is_compared_with_the_check_game_for_game() -> None:
     longer = Answer(question, 50, main, series={seed: 6.0 + seed % 2 for seed in range(50)})
     assert check_answer(first, same, "random").verdict == "no_difference"  # type: ignore[union-attr]
     assert check_answer(first, longer, "random").depends  # type: ignore[union-attr]
+
+
+def test_a_sweep_on_the_score_names_the_score_once(tmp_path: Path) -> None:
+    path = tmp_path / "questions.toml"
+    path.write_text(ENTRY + 'answer = "sweep"\nvariant = "final_bonus"\nmetric = "score"\n',
+                    "utf-8")
+    output = soan("review", "undecim", "--questions", path, "--players", 3, "--games", 3,
+                  "--jobs", 1, "--out", tmp_path / "out")
+    line = next(x for x in output.splitlines() if x.startswith("UP1: "))
+    assert line.count("the score") == 1, line

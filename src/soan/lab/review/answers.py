@@ -182,10 +182,14 @@ def answer_sweep(question: Question, draft: Sequence[Row], proposal: Sequence[Ro
     positions = [compare(position_shares(draft, p), position_shares(proposal, p), "win_share",
                          family=players, position=p) for p in range(1, players + 1)]
     others = [compare(per_game(draft, m), per_game(proposal, m), m) for m in SUMMARY]
-    main = (compare(per_game(draft, question.metric, question.per),
-                    per_game(proposal, question.metric, question.per), question.metric,
-                    question.per)
-            if question.metric and question.metric != "win_share" else positions[0])
+    if not question.metric or (question.metric == "win_share" and not question.per):
+        main = positions[0]
+    elif question.metric in SUMMARY and not question.per:
+        main = others[SUMMARY.index(question.metric)]
+    else:
+        main = compare(per_game(draft, question.metric, question.per),
+                       per_game(proposal, question.metric, question.per), question.metric,
+                       question.per)
     games = len(set(position_shares(draft, 1)) & set(position_shares(proposal, 1)))
     return Answer(question, games, main, positions, others, _factions(draft, proposal))
 
