@@ -50,6 +50,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "actions": "actions", "lottery_decided": "the share of games the lottery decides",
         "points": "points from {name}", "usage": "uses of {name} per seat",
         "kind": "{name} actions per seat", "per": "{figure} per {per}",
+        "points_total": "points from {name}", "usage_total": "uses of {name}",
+        "kind_total": "{name} actions",
         "per_turns": "turn", "per_actions": "action",
         "faction": "{name}'s win rate",
         "moves": "The proposal moves {figure} from {a} to {b} (difference {d}, 95% CI {low} "
@@ -127,6 +129,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "actions": "アクション数", "lottery_decided": "抽選で勝者が決まるゲームの割合",
         "points": "{name}の得点", "usage": "1人あたりの{name}の回数",
         "kind": "1人あたりの{name}の回数",
+        "points_total": "{name}の得点", "usage_total": "{name}の回数",
+        "kind_total": "{name}の回数",
         "per": "{per}あたりの{figure}", "per_turns": "ターン", "per_actions": "アクション",
         "faction": "{name}の勝率",
         "moves": "提案は{figure}を{a}から{b}に変える(差 {d}、95%信頼区間 {low}〜{high}){verdict}",
@@ -189,16 +193,21 @@ class Words:
         """What a figure is, in words."""
         head, _, inside = metric.partition(":")
         if position is not None and position > 1:
-            text = self("position_share", p=position)
-        elif head in ("points", "usage", "kind"):
-            text = self(head, name=self.name(inside))
-        else:
-            text = self(metric)
-        if per:
-            per_name = self(f"per_{per}") if f"per_{per}" in MESSAGES[self.lang] else (
-                self.figure(per))
-            text = self("per", figure=text, per=per_name)
-        return text
+            return self("position_share", p=position)
+        if per:  # a ratio of sums over the seats: no longer "per seat"
+            return self("per", figure=self._total(metric), per=self._total(per, True))
+        if head in ("points", "usage", "kind"):
+            return self(head, name=self.name(inside))
+        return self(metric)
+
+    def _total(self, metric: str, unit: bool = False) -> str:
+        """A figure summed over the seats, in words: "uses of fief"; as the unit of a
+        ratio, "turn"."""
+        head, _, inside = metric.partition(":")
+        if head in ("points", "usage", "kind"):
+            return self(f"{head}_total", name=self.name(inside))
+        key = f"per_{metric}"
+        return self(key) if unit and key in MESSAGES[self.lang] else self(metric)
 
     def value(self, x: float, metric: str) -> str:
         """A figure's value: a percentage for shares of games, else a plain number."""
