@@ -139,7 +139,7 @@ class Answer:
     main: Figure | None = None
     positions: list[Figure] = field(default_factory=list)
     others: list[Figure] = field(default_factory=list)
-    factions: list[tuple[str, Estimate, Estimate, Estimate]] = field(default_factory=list)
+    factions: list[FactionLine] = field(default_factory=list)
     claim_gap: Estimate | None = None  # measured minus the designer's figure
     series: dict[int, float] = field(default_factory=dict)  # a measure's figure by seed
     check: CheckAnswer | None = None
@@ -161,17 +161,31 @@ class CheckAnswer:
         return self.verdict in (*DEPENDS, "differs")
 
 
-def _factions(draft: Sequence[Row], proposal: Sequence[Row]
-              ) -> list[tuple[str, Estimate, Estimate, Estimate]]:
-    """Each faction's win rate as written and with the proposal, and b - a."""
+@dataclass(frozen=True)
+class FactionLine:
+    """A faction's win rate as written and with the proposal (seat-games, not paired)."""
+
+    name: str
+    draft: Estimate
+    proposal: Estimate
+    difference: Estimate  # 95% (Newcombe)
+    detected: bool  # its interval over all the factions at once (Bonferroni) excludes 0
+
+
+def _factions(draft: Sequence[Row], proposal: Sequence[Row]) -> list[FactionLine]:
+    """Each faction's win rate as written and with the proposal, and their difference."""
     names = sorted({r["faction"] for r in draft if r["faction"] is not None})
+    z = metrics.family_z(len(names))
     out = []
     for name in names:
         a = [r["win_share"] for r in draft if r["faction"] == name]
         b = [r["win_share"] for r in proposal if r["faction"] == name]
         if a and b:
-            out.append((name, metrics.win_rate(a), metrics.win_rate(b),
-                        metrics.difference_of_proportions(sum(a), len(a), sum(b), len(b))))
+            judged = metrics.difference_of_proportions(sum(a), len(a), sum(b), len(b), z)
+            out.append(FactionLine(
+                name, metrics.win_rate(a), metrics.win_rate(b),
+                metrics.difference_of_proportions(sum(a), len(a), sum(b), len(b)),
+                judged.excludes(0.0)))
     return out
 
 

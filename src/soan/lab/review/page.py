@@ -153,10 +153,11 @@ def item(found: Answer, w: Words) -> Item:
             if figure is not None and all(figure is not s for s in seen):
                 seen.append(figure)
                 rows.append(_figure_row(figure, w))
-        for name, a, b, d in found.factions:
-            rows.append(Row([w("faction", name=w.name(name)), w.interval(a, "win_share"),
-                             w.interval(b, "win_share"), w.difference(d, "win_share")],
-                            d.excludes(0.0)))
+        for line in found.factions:
+            rows.append(Row([w("faction", name=w.name(line.name)),
+                             w.interval(line.draft, "win_share"),
+                             w.interval(line.proposal, "win_share"),
+                             w.difference(line.difference, "win_share")], line.detected))
     elif q.answer in ("measure", "proxy") and found.main is not None:
         header = [w("figure"), w("measured")]
         rows = [Row([w.figure(q.metric or "", q.per), w.interval(found.main.draft,
