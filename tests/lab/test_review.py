@@ -247,3 +247,26 @@ def test_a_sweep_on_the_score_names_the_score_once(tmp_path: Path) -> None:
                   "--jobs", 1, "--out", tmp_path / "out")
     line = next(x for x in output.splitlines() if x.startswith("UP1: "))
     assert line.count("the score") == 1, line
+
+
+BAD_OPTIONS = {
+    "no games": (["--games", "0"], "--games 0"),
+    "no check games": (["--check", "random", "--check-games", "0"], "--check-games 0"),
+    "two check bots": (["--check", "random,heuristic"], "name one bot spec"),
+    "the same bot": (["--check", "heuristic"], "already played by heuristic"),
+    "people": (["--bots", "human"], "the lab plays bots only"),
+    "too many players": (["-n", "5"], "--players 5"),
+    "out is a file": (["--out", "{file}"], "is a file"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_OPTIONS, ids=list(BAD_OPTIONS))
+def test_bad_options_are_refused_before_any_game(case: str, tmp_path: Path) -> None:
+    args, expected = BAD_OPTIONS[case]
+    taken = tmp_path / "taken"
+    taken.write_text("not a folder", "utf-8")
+    args = [a.replace("{file}", str(taken)) for a in args]
+    out = ["--out", tmp_path / "out"] if "--out" not in args else []
+    output = soan("review", "undecim", "--questions", SMALL, *out, *args, code=2)
+    assert expected in output, output
+    assert not (tmp_path / "out").exists() and taken.read_text("utf-8") == "not a folder"
