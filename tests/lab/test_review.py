@@ -83,6 +83,10 @@ def test_an_interrupted_review_resumes_with_the_same_rows(
     for path in whole.glob("*.parquet"):
         assert rows(out / path.name) == rows(path)
     assert (out / "review.html").exists()
+    # a shorter review in the same folder reads the first games only, on common seeds
+    shorter = soan("review", "undecim", "--questions", SMALL, "--players", 3, "--games", 3,
+                   "--jobs", 1, "--out", out)
+    assert "over 3 games" in shorter and "over 6 games" not in shorter
 
 
 ENTRY = '''[[question]]

@@ -375,12 +375,8 @@ def review(
             run_games(planned.run, games, planned.file, execution, console)
         for run, file in checks:
             run_games(run, checking[1] if checking else games, file, execution, console)
-        rows = read_rows(plan)
-        checked = None
-        if checks:
-            from soan.lab.run.results import read_results
-
-            checked = [read_results(file).rows for _, file in checks]
+        rows = read_rows([p.file for p in plan.runs], games)
+        checked = read_rows([f for _, f in checks], checking[1]) if checking else None
         answers = answer_all(asked, plan, rows, checked, checking[0] if checking else "")
         written = write_pages(Review(game.id, plan, answers, games, bots, seed, source,
                                      missing_ids(game, asked), checking), out)

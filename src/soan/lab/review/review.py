@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from pathlib import Path
 
 from soan.lab.review.answers import Answer, answer, check_answer
 from soan.lab.review.plan import Plan
@@ -49,6 +50,9 @@ def answer_all(questions: Sequence[Question], plan: Plan, rows: Sequence[Sequenc
     return answers
 
 
-def read_rows(plan: Plan) -> list[list[Row]]:
-    """The rows of each run's results file, checked through."""
-    return [read_results(planned.file).rows for planned in plan.runs]
+def read_rows(files: Sequence[Path], games: int) -> list[list[Row]]:
+    """The rows of each results file, checked through, of its first `games` games only: a
+    file an earlier, longer review filled holds more, and every rule set must rest on the
+    same seeds."""
+    return [[row for row in read_results(file).rows if row["game_index"] < games]
+            for file in files]
