@@ -9,7 +9,7 @@ import pytest
 
 from soan.engine.registry import all_games, get_game
 from soan.lab.report.metrics import Estimate
-from soan.lab.review.answers import Answer, Figure, check_answer, compare
+from soan.lab.review.answers import Answer, Figure, check_answer, compare, per_game
 from soan.lab.review.questions import CHECKLIST, Question, load_questions, question_file
 from soan.lab.review.review import FEWEST_GAMES, default_games
 from soan.lab.review.words import Words, check_sentence, sentence
@@ -274,3 +274,11 @@ def test_bad_options_are_refused_before_any_game(case: str, tmp_path: Path) -> N
     output = soan("review", "undecim", "--questions", SMALL, *out, *args, code=2)
     assert expected in output, output
     assert not (tmp_path / "out").exists() and taken.read_text("utf-8") == "not a folder"
+
+
+def test_the_winning_score_is_the_winners() -> None:
+    game = [{"seed": 1, "position": p, "won": p == 2, "score": s, "win_share": float(p == 2)}
+            for p, s in ((1, 40), (2, 52), (3, 55))]  # the tie-break can beat a higher score
+    nobody = [{**r, "seed": 2, "won": False, "win_share": 1 / 3} for r in game]
+    assert per_game([*game, *nobody], "winning_score") == {1: 52.0, 2: 55.0}
+    assert per_game(game, "score") == {1: 49.0}

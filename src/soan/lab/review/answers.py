@@ -47,8 +47,9 @@ def seat_value(row: Row, metric: str) -> float:
 
 
 def per_game(rows: Sequence[Row], metric: str, per: str | None = None) -> dict[int, float]:
-    """Each game's figure, by seed: the first player's share for win_share, else the sum
-    over its seats divided by `per`'s sum (the mean per seat when `per` is None)."""
+    """Each game's figure, by seed: the first player's share for win_share, the winner's
+    score for winning_score (the best score when nobody won), else the sum over its seats
+    divided by `per`'s sum (the mean per seat when `per` is None)."""
     games: dict[int, list[Row]] = defaultdict(list)
     for row in rows:
         games[row["seed"]].append(row)
@@ -56,6 +57,10 @@ def per_game(rows: Sequence[Row], metric: str, per: str | None = None) -> dict[i
     for seed, seats in sorted(games.items()):
         if metric == "win_share":
             out[seed] = next(float(r["win_share"]) for r in seats if r["position"] == 1)
+            continue
+        if metric == "winning_score":  # what it takes to win: the winners' score
+            won = [r for r in seats if r["won"]] or seats
+            out[seed] = max(float(r["score"]) for r in won)
             continue
         total = sum(seat_value(r, metric) for r in seats)
         divisor = sum(seat_value(r, per) for r in seats) if per else len(seats)

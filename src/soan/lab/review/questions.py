@@ -34,7 +34,7 @@ CHECKLIST = {"cityplan": ("CP", 17), "populous": ("PP", 29), "quovadis": ("QP", 
              "undecim": ("UP", 12)}
 ANSWERS = ("sweep", "measure", "claim", "proxy", "vague")
 # the row figures a metric (or `per`) may name; the prefixed ones take a name after ':'
-PLAIN_METRICS = ("score", "win_share", "turns", "actions", "lottery_decided")
+PLAIN_METRICS = ("score", "winning_score", "win_share", "turns", "actions", "lottery_decided")
 NAMED_METRICS = ("points", "usage", "kind")
 COMMON_KEYS = {"id", "quote", "gloss", "answer", "players"}
 KEYS = {
