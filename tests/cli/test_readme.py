@@ -52,6 +52,7 @@ def small(words: list[str]) -> list[str]:
         "study": (("--games", "4"), ("--jobs", "1"), ("--check-games", "4")),
         "value": (("--games", "4"), ("--jobs", "1")),
         "ladder": (("--games", "4"), ("--jobs", "1")),
+        "review": (("--games", "4"), ("--jobs", "1")),
         "tune": (("--games", "4"), ("--jobs", "1"), ("--trials", "2"), ("--check-games", "4")),
     }
     if words[1] in shortened:

@@ -9,7 +9,7 @@ LAB = Path(__file__).resolve().parents[2] / "src" / "soan" / "lab"
 
 # Each room imports only the rooms before it (and the options every command shares); the
 # front door (study, cli) may import any room, and no room imports it.
-ROOMS = ["run", "report", "value", "tune", "ladder"]
+ROOMS = ["run", "report", "value", "tune", "ladder", "review"]
 # Each step of the report imports only the steps before it.
 STEPS = ["metrics", "sets", "findings", "compare", "check", "messages", "words", "charts",
          "template", "report"]

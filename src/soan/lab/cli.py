@@ -310,14 +310,88 @@ def study(
                   f"{out / FILE_NAMES['ja']} (日本語)", markup=False)
 
 
+def review(
+    game_id: GameArgument,
+    out: Annotated[Path, typer.Option(
+        help="Folder for the results files and the pages review.html and review.ja.html; "
+        "re-run to resume.")] = Path("review"),
+    players: PlayersOption = None,
+    games: Annotated[int | None, typer.Option(
+        help="Games per rule set (default: a ±2-point interval on win rates, fewer when "
+        "the question file plays many rule sets; see docs/review.md).")] = None,
+    bots: BotsOption = "heuristic",
+    check: Annotated[str | None, typer.Option(
+        "--check", help="Measure every answer again with this bot in every seat (such as "
+        "ismcts:iters=200) on the first --check-games seeds of each rule set; the page says "
+        "which answers depend on the bot.")] = None,
+    check_size: CheckGamesOption = None,
+    questions: Annotated[Path | None, typer.Option(
+        help="A question file (default: the game's own questions.toml).")] = None,
+    seed: SeedOption = 1,
+    jobs: JobsOption = None,
+) -> None:
+    """Answer every question in the designer's notes by an experiment, and write one page
+    in English (review.html) and one in Japanese (review.ja.html).
+
+    Example: soan review undecim --out reviews/undecim
+    """
+    from soan.engine.registry import get_game
+    from soan.lab.review.page import Review, write_pages
+    from soan.lab.review.plan import plan_review
+    from soan.lab.review.questions import load_questions, missing_ids, question_file
+    from soan.lab.review.review import answer_all, default_games, read_rows
+    from soan.lab.review.words import Words, sentence
+    from soan.lab.run.output import check_output_folder
+    from soan.lab.run.simulation import check_games, default_players, seat_specs
+    from soan.lab.run.simulation import simulate as run_games
+    from soan.lab.study import check_bot, check_file, check_run, games_for_seat_rates
+
+    with _interruptible():
+        check_games(games or 1, seed)
+        game = get_game(game_id)
+        seat_specs(game, bots, players)  # --players and --bots, checked as simulate does
+        seats = players or default_players(game)
+        source = questions or question_file(game)
+        asked = load_questions(game, source, seats)
+        plan = plan_review(game.id, asked, bots, seed, out)
+        if games is None:
+            games = default_games(games_for_seat_rates(seats), len(plan.runs), seats)
+        check_games(games, seed)
+        checks, checking = [], None
+        if check is not None:
+            checking = (check_bot(check), _check_games(check_size, games))
+            checks = [(check_run(p.run, checking[0]), check_file(p.file, checking[0]))
+                      for p in plan.runs]
+        check_output_folder(out)
+        execution = _execution(jobs, "local", None)
+        console.print(f"Review of {game.title}: {len(asked)} questions, {len(plan.runs)} rule "
+                      f"sets, {games} games each, bots {bots}, {execution.jobs} jobs.",
+                      markup=False)
+        for planned in plan.runs:
+            run_games(planned.run, games, planned.file, execution, console)
+        for run, file in checks:
+            run_games(run, checking[1] if checking else games, file, execution, console)
+        rows = read_rows([p.file for p in plan.runs], games)
+        checked = read_rows([f for _, f in checks], checking[1]) if checking else None
+        answers = answer_all(asked, plan, rows, checked, checking[0] if checking else "")
+        written = write_pages(Review(game.id, plan, answers, games, bots, seed, source,
+                                     missing_ids(game, asked), checking), out)
+    words = Words("en", game.glossary, game.load_content())
+    for found in answers:
+        console.print(f"{found.question.id}: {sentence(found, words)}", highlight=False,
+                      markup=False)
+    console.print(f"Review written to {written[0]} (English) and {written[1]} (日本語)",
+                  markup=False)
+
+
 def register(app: typer.Typer) -> None:
     """Mount the lab's commands on the main `soan` app: simulate, query, report, study,
-    value, tune."""
+    review, value, tune."""
     from soan.lab.ladder.cli import register as register_ladder
     from soan.lab.tune.cli import register as register_tune
     from soan.lab.value.cli import register as register_value
 
-    for command in (simulate, query, report, study):
+    for command in (simulate, query, report, study, review):
         app.command(name=command.__name__)(command)
     register_value(app)
     register_tune(app)

@@ -1,0 +1,1 @@
+"""The review: every question in a designer's notes answered by an experiment (docs/review.md)."""

@@ -1,0 +1,338 @@
+"""The review's words in English and Japanese: figure names and one plain sentence per
+question saying what changes, by how much and how sure.
+
+Luck is never called a finding: a difference whose interval covers 0 reads "no
+difference detectable at N games", with about how many games would be needed to see
+a difference of the size measured. Names from the draft (cards, points sources) are
+shown through the game's glossary: in English with the gloss beside the original.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from soan.engine.glossary import Glossary
+from soan.engine.glossary import name as name_of
+from soan.lab.report.metrics import Estimate
+from soan.lab.review.answers import SHARES, Answer, CheckAnswer, Figure
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "{title}: the designer's questions, answered by play",
+        "other_language": "日本語",
+        "head": "{players} players; {bots} in every seat; {games} games per rule set on common "
+                "seeds (game i of every rule set uses seed {seed}+i).",
+        "rule_sets": "Rule sets played",
+        "as_written": "the draft as written",
+        "check_head": "Every answer was measured again with {bot} in every seat on the first "
+                      "{games} seeds of each rule set.",
+        "depends_head": "Answers that depend on the bot: {ids}.",
+        "depends_none": "No answer depends on the bot at this size.",
+        "contents": "Contents",
+        "sweep": "Proposals played against the draft",
+        "measure": "Figures measured",
+        "claim": "The designer's arithmetic",
+        "proxy": "What the lab cannot measure, and its closest proxy",
+        "vague": "Too vague to play as written",
+        "missing": "Not in the question file: {ids}.",
+        "counts": "{questions} questions. Proposals played: {sweep}; figures measured: "
+                  "{measure}; the designer's figures checked: {claim}; not measurable (with "
+                  "a proxy): {proxy}; too vague to play: {vague}.",
+        "figure": "Figure", "draft": "As written", "proposal": "Proposal",
+        "difference": "Difference (95% CI)", "measured": "Measured (95% CI)",
+        "claim_col": "Designer's figure", "gap": "Play minus claim (95% CI)",
+        "claim_says": "The claim", "assumption": "Assumption", "play_shows": "What play shows",
+        "needs": "What it would need",
+        "rule_set": "Rule set", "unchanged": "the same in every game",
+        "score": "the score", "winning_score": "the winner's score",
+        "win_share": "the first player's win share",
+        "position_share": "position {p}'s win share", "turns": "the game's length in turns",
+        "actions": "actions", "lottery_decided": "the share of games the lottery decides",
+        "points": "points from {name}", "usage": "uses of {name} per seat",
+        "kind": "{name} actions per seat", "per": "{figure} per {per}",
+        "points_total": "points from {name}", "usage_total": "uses of {name}",
+        "kind_total": "{name} actions",
+        "per_turns": "turn", "per_actions": "action",
+        "faction": "{name}'s win rate",
+        "moves": "The proposal moves {figure} from {a} to {b} (difference {d}, 95% CI {low} "
+                 "to {high}){verdict}",
+        "fairer": ": fairer", "less_fair": ": less fair",
+        "no_difference": "No difference in {figure} is detectable at {games} games ({a} as "
+                         "written, {b} with the proposal; about {needed} games would be "
+                         "needed to see a difference of {size})",
+        "no_difference_plain": "No difference in {figure} is detectable at {games} games ({a} "
+                               "as written, {b} with the proposal)",
+        "identical": "The proposal leaves {figure} unchanged in every one of {games} games "
+                     "({a})",
+        "also": "; it also moves {parts}",
+        "also_part": "{figure} from {a} to {b} ({d}, CI {low} to {high})",
+        "constant": "The proposal moves {figure} by exactly {d} in every game, from {a} to {b}",
+        "constant_part": "{figure} by exactly {d} in every game",
+        "and": " and ",
+        "measure_sentence": "{figure} is {v} (95% CI {low} to {high}) over {games} games{where}.",
+        "where": " under {rules}",
+        "proxy_sentence": "Play cannot judge this; the closest measurable figure, {figure}, is {v} "
+                 "(95% CI {low} to {high}) over {games} games{where}.",
+        "claim_holds": "Play gives {v} (95% CI {low} to {high}) over {games} games{where}: "
+                       "consistent with the designer's {claim}.",
+        "claim_off": "Play gives {v} (95% CI {low} to {high}) over {games} games{where}: the "
+                     "designer's {claim} is {gap} too {direction}.",
+        "high": "high", "low": "low",
+        "vague_sentence": "Not played: it would need {needs}.",
+        "check": "With {bot}: {verdict} ({games} games: {figure}).",
+        "verdict_holds": "the answer holds", "verdict_reverses": "the answer reverses",
+        "verdict_does_not_hold": "the answer does not hold",
+        "verdict_cannot_tell": "cannot tell at this size",
+        "verdict_appears": "a difference appears that the first bots did not show",
+        "verdict_neither": "no difference either", "verdict_differs": "the figure differs",
+        "verdict_no_difference": "no difference detectable",
+        "chart_title": "Each proposal's change to the first player's win share",
+        "chart_axis": "Proposal minus draft (points, 95% CI)",
+        "how_to_read": "How to read this page",
+        "reading": "Every interval is a 95% interval. A proposal is compared with the draft "
+                   "as written on the same seeds, game by game, so the luck of the deal both "
+                   "share cancels out. The turn positions' win shares are judged together "
+                   "(Bonferroni over the positions). A difference whose interval covers 0 is "
+                   "not a finding: the page says how many games would be needed to see a "
+                   "difference of the size measured (95% confidence, 80% power). The figures "
+                   "are those of the bots named above, not of people at a table.",
+        "provisional": "Question file: {file}.",
+    },
+    "ja": {
+        "title": "{title}: デザイナーの問いに対するプレイによる回答",
+        "other_language": "English",
+        "head": "{players}人; 全席 {bots}; ルールセットごとに{games}ゲーム、共通のシード"
+                "(各ルールセットのi番目のゲームはシード{seed}+i)。",
+        "rule_sets": "プレイしたルールセット",
+        "as_written": "原案のまま",
+        "check_head": "すべての回答を、全席 {bot} で各ルールセットの最初の{games}シードで"
+                      "測り直した。",
+        "depends_head": "ボットによって答えが変わる問い: {ids}。",
+        "depends_none": "この規模では、ボットによって変わる答えはない。",
+        "contents": "目次",
+        "sweep": "原案と比べてプレイした提案",
+        "measure": "測定した数値",
+        "claim": "デザイナーの計算",
+        "proxy": "ラボでは測れないもの(最も近い代理指標)",
+        "vague": "曖昧でそのままではプレイできないもの",
+        "missing": "問いファイルにないもの: {ids}。",
+        "counts": "{questions}問: 提案のプレイ{sweep}、測定{measure}、計算の検証{claim}、"
+                  "測定不能(代理指標あり){proxy}、曖昧{vague}。",
+        "figure": "数値", "draft": "原案", "proposal": "提案",
+        "difference": "差(95%信頼区間)", "measured": "測定値(95%信頼区間)",
+        "claim_col": "デザイナーの数値", "gap": "プレイ − 主張(95%信頼区間)",
+        "claim_says": "主張", "assumption": "前提", "play_shows": "プレイの結果",
+        "needs": "必要なもの",
+        "rule_set": "ルールセット", "unchanged": "全ゲームで同じ",
+        "score": "得点", "winning_score": "勝者の得点",
+        "win_share": "スタートプレイヤーの勝率",
+        "position_share": "手番{p}番目の勝率", "turns": "ゲームのターン数",
+        "actions": "アクション数", "lottery_decided": "抽選で勝者が決まるゲームの割合",
+        "points": "{name}の得点", "usage": "1人あたりの{name}の回数",
+        "kind": "1人あたりの{name}の回数",
+        "points_total": "{name}の得点", "usage_total": "{name}の回数",
+        "kind_total": "{name}の回数",
+        "per": "{per}あたりの{figure}", "per_turns": "ターン", "per_actions": "アクション",
+        "faction": "{name}の勝率",
+        "moves": "提案は{figure}を{a}から{b}に変える(差 {d}、95%信頼区間 {low}〜{high}){verdict}",
+        "fairer": ": より公平", "less_fair": ": より不公平",
+        "no_difference": "{games}ゲームでは{figure}に差は検出できない(原案 {a}、提案 {b}。"
+                         "{size}の差を見るには約{needed}ゲームが必要)",
+        "no_difference_plain": "{games}ゲームでは{figure}に差は検出できない(原案 {a}、提案 {b})",
+        "identical": "提案は{games}ゲームすべてで{figure}を変えない({a})",
+        "also": "。また{parts}変える",
+        "also_part": "{figure}を{a}から{b}に({d}、信頼区間 {low}〜{high})",
+        "constant": "提案は{figure}をどのゲームでもちょうど{d}変える({a}から{b}へ)",
+        "constant_part": "{figure}をどのゲームでもちょうど{d}",
+        "and": "、",
+        "measure_sentence": "{figure}は{games}ゲームで{v}(95%信頼区間 {low}〜{high}){where}。",
+        "where": "({rules})",
+        "proxy_sentence": "プレイでは判断できない。最も近い測定可能な数値、{figure}は"
+                          "{games}ゲームで{v}(95%信頼区間 {low}〜{high}){where}。",
+        "claim_holds": "プレイでは{games}ゲームで{v}(95%信頼区間 {low}〜{high}){where}: "
+                       "デザイナーの{claim}と矛盾しない。",
+        "claim_off": "プレイでは{games}ゲームで{v}(95%信頼区間 {low}〜{high}){where}: "
+                     "デザイナーの{claim}は{gap}{direction}。",
+        "high": "高すぎる", "low": "低すぎる",
+        "vague_sentence": "プレイしていない。必要なもの: {needs}",
+        "check": "{bot}では: {verdict}({games}ゲーム: {figure})。",
+        "verdict_holds": "答えは変わらない", "verdict_reverses": "答えが逆になる",
+        "verdict_does_not_hold": "答えは成り立たない",
+        "verdict_cannot_tell": "この規模では判断できない",
+        "verdict_appears": "最初のボットでは見えなかった差が現れる",
+        "verdict_neither": "こちらでも差はない", "verdict_differs": "数値が異なる",
+        "verdict_no_difference": "差は検出できない",
+        "chart_title": "各提案によるスタートプレイヤー勝率の変化",
+        "chart_axis": "提案 − 原案(ポイント、95%信頼区間)",
+        "how_to_read": "このページの読み方",
+        "reading": "区間はすべて95%信頼区間。提案は原案と同じシードで1ゲームずつ比べるので、"
+                   "両者に共通する運は打ち消し合う。手番ごとの勝率はまとめて判定する"
+                   "(手番数でボンフェローニ補正)。区間が0をまたぐ差は発見ではない: その大きさの"
+                   "差を見るのに必要なゲーム数(信頼度95%、検出力80%)を示す。数値は上記の"
+                   "ボットのもので、人間の卓のものではない。",
+        "provisional": "問いファイル: {file}。",
+    },
+}
+
+
+@dataclass
+class Words:
+    """The review's words in one language, with the game's names shown for it."""
+
+    lang: str
+    glossary: Glossary | None = None
+    content: Any = None
+
+    def __call__(self, key: str, /, **values: object) -> str:
+        return MESSAGES[self.lang][key].format(**values)
+
+    def name(self, text: str) -> str:
+        """A draft's name or game word as this page's reader sees it."""
+        return name_of(text, self.lang, self.glossary, self.content)
+
+    def figure(self, metric: str, per: str | None = None, position: int | None = None) -> str:
+        """What a figure is, in words."""
+        head, _, inside = metric.partition(":")
+        if position is not None and position > 1:
+            return self("position_share", p=position)
+        if per:  # a ratio of sums over the seats: no longer "per seat"
+            return self("per", figure=self._total(metric), per=self._total(per, True))
+        if head in ("points", "usage", "kind"):
+            return self(head, name=self.name(inside))
+        return self(metric)
+
+    def _total(self, metric: str, unit: bool = False) -> str:
+        """A figure summed over the seats, in words: "uses of fief"; as the unit of a
+        ratio, "turn"."""
+        head, _, inside = metric.partition(":")
+        if head in ("points", "usage", "kind"):
+            return self(f"{head}_total", name=self.name(inside))
+        key = f"per_{metric}"
+        return self(key) if unit and key in MESSAGES[self.lang] else self(metric)
+
+    def value(self, x: float, metric: str) -> str:
+        """A figure's value: a percentage for shares of games, else a plain number."""
+        if metric in SHARES:
+            return f"{100 * x:.1f}%"
+        return f"{x:.3g}" if abs(x) < 10 else f"{x:.1f}"
+
+    def signed(self, x: float, metric: str, unit: bool = True) -> str:
+        """A difference: in percentage points (named once, with `unit`) for shares."""
+        if metric in SHARES:
+            text = f"{100 * x:+.1f}"
+            return text + (" points" if self.lang == "en" else "ポイント") if unit else text
+        return f"{x:+.3g}" if abs(x) < 10 else f"{x:+.1f}"
+
+    def interval(self, e: Estimate, metric: str) -> str:
+        return f"{self.value(e.value, metric)} ({self.value(e.low, metric)}–" \
+               f"{self.value(e.high, metric)})"
+
+    def difference(self, e: Estimate, metric: str) -> str:
+        to = " to " if self.lang == "en" else "〜"
+        return f"{self.signed(e.value, metric)} ({self.signed(e.low, metric, False)}{to}" \
+               f"{self.signed(e.high, metric, False)})"
+
+
+def _fairness(figure: Figure, players: int, w: Words) -> str:
+    if figure.metric != "win_share" or figure.value is None:
+        return ""
+    fair = 1 / players
+    before, after = abs(figure.draft.value - fair), abs(figure.value.value - fair)
+    return w("fairer") if after < before else w("less_fair")
+
+
+def _moves(figure: Figure, players: int, w: Words) -> dict[str, str]:
+    assert figure.value is not None and figure.difference is not None
+    m = figure.metric
+    d = figure.difference
+    return {"figure": w.figure(m, figure.per, figure.position), "a": w.value(figure.draft.value, m),
+            "b": w.value(figure.value.value, m), "d": w.signed(d.value, m),
+            "low": w.signed(d.low, m, False), "high": w.signed(d.high, m, False),
+            "verdict": _fairness(figure, players, w)}
+
+
+def _strength(figure: Figure) -> float:
+    """How far beyond chance a difference is: its size over its interval's width."""
+    d = figure.difference
+    return 0.0 if d is None else abs(d.value) / max(d.high - d.low, 1e-12)
+
+
+def sweep_sentence(found: Answer, w: Words) -> str:
+    """The sweep's one sentence: its main figure, then what else moved beyond chance."""
+    main = found.main
+    assert main is not None and main.value is not None and main.difference is not None
+    players = found.question.players
+    parts = _moves(main, players, w)
+    if main.constant:
+        sentence = w("constant", **parts)
+    elif main.detected:
+        sentence = w("moves", **parts)
+    elif main.identical:
+        sentence = w("identical", figure=parts["figure"], games=found.games, a=parts["a"])
+    elif main.needed is not None:
+        size = w.signed(abs(main.difference.value) or
+                        (main.difference.high - main.difference.low) / 2, main.metric)
+        sentence = w("no_difference", figure=parts["figure"], games=found.games, a=parts["a"],
+                     b=parts["b"], needed=f"{main.needed:,}", size=size.lstrip("+"))
+    else:
+        sentence = w("no_difference_plain", figure=parts["figure"], games=found.games,
+                     a=parts["a"], b=parts["b"])
+    also = [f for f in [*found.positions, *found.others] if f is not main and f.detected]
+    also.sort(key=_strength, reverse=True)
+    if also:
+        pieces = [w("constant_part" if f.constant else "also_part", **_moves(f, players, w))
+                  for f in also[:2]]
+        sentence += w("also", parts=w("and").join(pieces))
+    return sentence + ("." if w.lang == "en" else "。")
+
+
+def rules_text(found: Answer, w: Words) -> str:
+    """The rule set a measure was taken under, when it is not the draft as written."""
+    q = found.question
+    if q.variant == "default" and not q.options:
+        return ""
+    words = [] if q.variant == "default" else [q.variant]
+    return w("where", rules=", ".join([*words, *q.option_args]))
+
+
+def measure_sentence(found: Answer, w: Words) -> str:
+    """A measure's, proxy's or claim's one sentence."""
+    q = found.question
+    main = found.main
+    assert main is not None and q.metric is not None
+    e = main.draft
+    values = {"figure": w.figure(q.metric, q.per), "v": w.value(e.value, q.metric),
+              "low": w.value(e.low, q.metric), "high": w.value(e.high, q.metric),
+              "games": found.games, "where": rules_text(found, w)}
+    if q.answer == "claim":
+        assert q.claim is not None and found.claim_gap is not None
+        claim = f"{w.value(q.claim, q.metric)} (「{q.claim_text}」)"
+        if not found.claim_gap.excludes(0.0):
+            return w("claim_holds", claim=claim, **values)
+        gap = abs(found.claim_gap.value)
+        direction = "high" if found.claim_gap.value < 0 else "low"
+        return w("claim_off", claim=claim, gap=w.value(gap, q.metric), direction=w(direction),
+                 **values)
+    text = w(f"{q.answer}_sentence" if q.answer == "proxy" else "measure_sentence", **values)
+    return text[0].upper() + text[1:]
+
+
+def sentence(found: Answer, w: Words) -> str:
+    """The one plain sentence answering a question."""
+    q = found.question
+    if q.answer == "vague":
+        return w("vague_sentence", needs=q.needs)
+    if q.answer == "sweep":
+        return sweep_sentence(found, w)
+    return measure_sentence(found, w)
+
+
+def check_sentence(check: CheckAnswer, w: Words) -> str:
+    """What the --check bot makes of the answer."""
+    main = check.main
+    shown = main.difference if main.difference is not None else main.draft
+    figure = (w.difference(shown, main.metric) if main.difference is not None
+              else w.interval(shown, main.metric))
+    return w("check", bot=check.bot, verdict=w(f"verdict_{check.verdict}"), games=check.games,
+             figure=figure)
