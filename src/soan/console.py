@@ -8,6 +8,7 @@ soan and says so, with exit code 1. Tracebacks appear only with `soan --debug`.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any, NoReturn
 
@@ -53,6 +54,9 @@ class SoanGroup(TyperGroup):
             return super().invoke(ctx)
         except (typer.Exit, typer.Abort, TyperException, KeyboardInterrupt):
             raise
+        except BrokenPipeError:  # the reader left (`soan ... | head`): nothing is wrong
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(0) from None
         except SoanError as exc:
             if _Debug.on:
                 raise

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -103,3 +106,12 @@ def test_isolate_runs_every_bot_from_a_file_in_its_own_process(tmp_path):
     assert json.loads(record.read_text())["seats"] == ["random", f"isolated:{bot}:Bot"]
     alone = run("play", "cityplan", "--seats", f"random,{bot}:Bot", "--seed", "2")
     assert alone.exit_code == 2 and "AssertionError" in alone.output
+
+
+def test_a_reader_that_leaves_early_is_no_error() -> None:
+    """`soan ... | head` closes the pipe mid-output: soan stops quietly, no error line."""
+    soan_bin = Path(sys.executable).with_name("soan")
+    done = subprocess.run(f"'{soan_bin}' review --help | head -1", shell=True,
+                          capture_output=True, text=True, timeout=120)
+    assert len(done.stdout.splitlines()) == 1
+    assert done.stderr == ""
