@@ -19,7 +19,7 @@ def trained(tmp_path_factory):
     folder = tmp_path_factory.mktemp("race-models")
     spec = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), minutes=2, games=200,
                      generations=2, eval_games=40, models=str(folder), sample=0.5,
-                     explore=0.3)
+                     explore=0.3, alpha=0.01)  # the judgement knows nothing: all is learned
     seen = []
     result = train(spec, lambda state: seen.append(state["phase"]))
     return spec, result, seen, folder

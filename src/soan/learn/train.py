@@ -37,8 +37,17 @@ from soan.bots.match import bot_rngs, choose
 from soan.engine.core import Game, SoanError, State, options_from_dict
 from soan.engine.registry import get_game
 from soan.engine.rng import Rng
-from soan.learn.model import ModelKey, ValueModel, canonical_options, final_shares, soan_version
+from soan.learn.model import (
+    ModelKey,
+    ValueModel,
+    canonical_options,
+    features,
+    final_shares,
+    judgement_size,
+    soan_version,
+)
 
+MIN_SCALE = 0.25  # the smallest spread an input is standardised by
 MAX_ROWS = 300_000  # the newest rows kept for fitting
 Z95 = 1.959963984540054
 
@@ -66,6 +75,7 @@ class TrainSpec:
     generations: int = 0  # stop after this many generations (0: only the budget stops)
     models: str | None = None
     hidden: tuple[int, ...] = (64, 64)
+    alpha: float = 30.0  # L2 penalty of the perceptron (`fit`)
     sample: float = 0.1  # share of positions recorded
     explore: float = 0.1  # share of random actions in self-play
     margin: float = 0.02  # win share above fair a new model needs to be kept
@@ -159,20 +169,24 @@ def policy(model: ValueModel | None, explore: float) -> Callable[[State, Rng], A
 def self_play(game: Game, seats: int, options: Any, content: Any, seed: int,
               model: ValueModel | None, explore: float, sample: float
               ) -> tuple[np.ndarray, np.ndarray]:
-    """One self-play game: (observations, seat-relative win shares), one row per seat
-    at each sampled position."""
+    """One self-play game: (features, seat-relative win shares), one row per seat at
+    each sampled position. Features are read from the real state: the judgement part
+    then knows a little more than a bot's re-dealt copy would, which only sharpens it."""
     state = game.new(seats, seed, options, content)
-    encoder = game.encoder
     bot = policy(model, explore)
     rngs = bot_rngs(seed, seats)
     picker = Rng(seed ^ 0x5EED_0F_50A17)
     observed: list[np.ndarray] = []
+    def record() -> None:
+        values = game.evaluator.evaluate(state)
+        observed.extend(features(state, s, values) for s in range(seats))
+
     while not state.over:
         if picker.below(1 << 20) < sample * (1 << 20):
-            observed.extend(encoder.observe(state, s) for s in range(seats))
+            record()
         state.play(choose(bot, state, rngs[state.to_move]))
     if not observed:  # at least the last position
-        observed.extend(encoder.observe(state, s) for s in range(seats))
+        record()
     shares = win_shares(state)
     targets = [relative(shares, s) for s in range(seats)]
     y = np.array(targets * (len(observed) // seats), dtype=np.float32)
@@ -273,11 +287,26 @@ class Players:
 
 # ---- fitting ---------------------------------------------------------------------------------
 
-def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int,
-        previous: Any = None, max_iter: int = 30) -> tuple[ValueModel, float, Any]:
+def fit_base(z: np.ndarray, y: np.ndarray, ridge: float = 1.0
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """The judgement recalibrated: a ridge regression of the outcomes `y` on the
+    standardised judgement columns `z`, as (weights, bias)."""
+    mean_y = y.mean(axis=0)
+    gram = z.T @ z + ridge * np.eye(z.shape[1], dtype=z.dtype)
+    w = np.linalg.solve(gram.astype(np.float64), (z.T @ (y - mean_y)).astype(np.float64))
+    return w.astype(np.float32), mean_y.astype(np.float32)
+
+
+def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int, judged: int,
+        previous: Any = None, max_iter: int = 30, alpha: float = 30.0
+        ) -> tuple[ValueModel, float, Any]:
     """A value model fitted on 90% of the rows, its mean squared error on the rest, and
-    the regressor. With the `previous` (regressor, mean, scale) the fit starts from its
-    weights and standardisation and runs a third of the epochs."""
+    the regressor. The last `judged` columns are the judgement: a linear base on them
+    is fitted first, then the perceptron on what the base leaves (so a perceptron that
+    learns nothing still plays the recalibrated judgement). With the `previous`
+    (regressor, mean, scale) the fit starts from its weights and standardisation and
+    runs a third of the epochs. `alpha` is the perceptron's L2 penalty: strong, since
+    outcomes are noisy and a small error between two moves' results decides the move."""
     import copy
     import warnings
 
@@ -291,20 +320,25 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int,
     max_iter = int(np.clip(256_000 / max(1, len(used)), max_iter, 300))
     if previous is None:
         mean = x[used].mean(axis=0)
-        scale = x[used].std(axis=0)
-        scale[scale < 1e-6] = 1.0
-        regressor = MLPRegressor(hidden_layer_sizes=hidden, activation="relu", alpha=1e-4,
+        # a rare flag's tiny spread would blow it up to dozens of units when it is set,
+        # and one flag would then outweigh the whole position: spreads are floored
+        scale = np.maximum(x[used].std(axis=0), MIN_SCALE)
+        regressor = MLPRegressor(hidden_layer_sizes=hidden, activation="relu", alpha=alpha,
                                  batch_size=min(256, len(used)), learning_rate_init=1e-3,
                                  max_iter=max_iter, random_state=seed % 2**32,
+                                 early_stopping=len(used) >= 200, validation_fraction=0.1,
                                  n_iter_no_change=4, tol=1e-5)
     else:
         regressor, mean, scale = copy.deepcopy(previous[0]), previous[1], previous[2]
         regressor.set_params(warm_start=True, max_iter=max(3, max_iter // 3),
                              batch_size=min(256, len(used)))
+    z = (x[used] - mean) / scale
+    base = fit_base(z[:, -judged:], y[used]) if judged else None
+    rest = y[used] - (z[:, -judged:] @ base[0] + base[1]) if base is not None else y[used]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        regressor.fit((x[used] - mean) / scale, y[used])
-    model = ValueModel.from_sklearn(regressor, mean, scale)
+        regressor.fit(z, rest)
+    model = ValueModel.from_sklearn(regressor, mean, scale, base=base)
     check = held if cut else used
     loss = float(np.mean((model.predict(x[check]) - y[check]) ** 2))
     return model, loss, (regressor, mean, scale)
@@ -358,7 +392,8 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
             state.update(phase="fitting", elapsed=time.perf_counter() - started)
             report(state)
             candidate, loss, fitted = fit(rows_x, rows_y, spec.hidden, spec.seed + generation,
-                                          previous)
+                                          judgement_size(spec.seats), previous,
+                                          alpha=spec.alpha)
             record: dict[str, Any] = {"generation": generation, "rows": len(rows_x),
                                       "loss": round(loss, 5)}
             if best is None:
