@@ -11,6 +11,11 @@ wins more than the fair share plus a margin in games against the best so far. At
 end the kept model plays against each baseline (heuristic, random) on paired seeds, and
 its win shares with 95% intervals go into the model card.
 
+With `start` (`soan train --from`), generation 0 plays with a model trained for another
+rule set of the same game (the rules as written, say, for a variant one option away)
+instead of the heuristic, and every fitted model must beat it to be kept: a variant
+starts from what the default rules taught.
+
 Games are deterministic by seed; `jobs` processes play them (each game alone, so the
 rows do not depend on how games are split). Training stops when the next generation
 would overrun the budget in minutes, or after `generations`.
@@ -38,7 +43,9 @@ from soan.engine.core import Game, SoanError, State, options_from_dict
 from soan.engine.registry import get_game
 from soan.engine.rng import Rng
 from soan.learn.model import (
+    Learned,
     ModelKey,
+    NoModel,
     ValueModel,
     canonical_options,
     features,
@@ -80,6 +87,18 @@ class TrainSpec:
     explore: float = 0.1  # share of random actions in self-play
     margin: float = 0.02  # win share above fair a new model needs to be kept
     baselines: tuple[str, ...] = ("heuristic", "random")
+    start: str | None = None  # a model folder to start from (`--from`): warm start
+
+    def start_model(self) -> ValueModel | None:
+        """The model training starts from, checked to read this rule set's features."""
+        if self.start is None:
+            return None
+        try:
+            model = ValueModel.load(Path(self.start))
+            Learned(model, self.game.new(self.seats, 1, self.options, self.content))
+        except NoModel as exc:
+            raise TrainError(f"--from {self.start}: {exc}") from None
+        return model
 
     def check(self) -> None:
         if self.game.encoder is None:
@@ -365,7 +384,7 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
     gate_games = spec.gate_games or spec.games
     xs: list[np.ndarray] = []
     ys: list[np.ndarray] = []
-    best: ValueModel | None = None
+    best: ValueModel | None = spec.start_model()
     previous: Any = None  # the kept regressor and its standardisation: the next fit starts there
     history: list[dict[str, Any]] = []
     next_seed = spec.seed * 1_000_003 % 2**62
@@ -461,6 +480,7 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
         "strength": [{"against": s.against, "games": s.games, "share": round(s.share, 4),
                       "low": round(s.low, 4), "high": round(s.high, 4)} for s in strengths],
         "history": history,
+        "started_from": spec.start,
         "library": "scikit-learn MLPRegressor (fit); NumPy (play)",
     }
     best.card = card
