@@ -83,7 +83,7 @@ class TrainSpec:
     models: str | None = None
     hidden: tuple[int, ...] = (64, 64)
     alpha: float = 30.0  # L2 penalty of the perceptron (`fit`)
-    sample: float = 0.1  # share of positions recorded
+    sample: float = 0.25  # share of positions recorded
     explore: float = 0.1  # share of random actions in self-play
     margin: float = 0.02  # win share above fair a new model needs to be kept
     baselines: tuple[str, ...] = ("heuristic", "random")
