@@ -474,6 +474,7 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
         "jobs": spec.jobs,
         "seed": spec.seed,
         "inputs": int(best.inputs),
+        "features": "observation, then every seat's evaluation and lead (seat-relative)",
         "hidden": list(spec.hidden),
         "loss": history[-1]["loss"],
         "fair_share": round(fair, 4),
