@@ -98,8 +98,11 @@ def test_the_learned_evaluator_gives_each_seat_its_value(models):
     state = GAME.new(2, 1, GAME.options(), GAME.load_content())
     model = race_model(2, state.options, state.content)
     values = LearnedEvaluator(model).evaluate(state)
-    x = np.stack([features(state, s) for s in (0, 1)])
-    assert values == pytest.approx(model.predict(x)[:, 0].tolist())
+    assert state.to_move == 0
+    assert values == pytest.approx(model.predict(features(state, 0)[None])[0].tolist())
+    state.play(("wait",))  # seat 1 reads: its own share first, then seat 0's
+    own, other = model.predict(features(state, 1)[None])[0]
+    assert LearnedEvaluator(model).evaluate(state) == pytest.approx([other, own])
 
 
 def test_the_base_reads_the_judgement_and_survives_a_round_trip(tmp_path):

@@ -270,13 +270,16 @@ class Learned:
                 out[i] = final_shares(s)[seat]
         return out
 
-    def values(self, state: State) -> list[float]:
-        """Each seat's expected win share in `state`, each read from its own features."""
+    def values(self, state: State, seat: int | None = None) -> list[float]:
+        """Each seat's expected win share in `state`, all read from one seat's features
+        (`seat`, else the seat to move): the model gives every seat's share, seat-relative,
+        so search pays for one observation a position, not one a seat."""
         if state.over:
             return final_shares(state)
-        values = state.game.evaluator.evaluate(state)
-        rows = np.stack([features(state, seat, values) for seat in range(self.seats)])
-        return [float(v) for v in self.model.predict(rows)[:, 0]]
+        reader = (state.to_move or 0) if seat is None else seat
+        out = self.model.predict(features(state, reader)[None])[0]
+        n = self.seats
+        return [float(out[(s - reader) % n]) for s in range(n)]
 
 
 def final_shares(state: State) -> list[float]:
@@ -290,8 +293,8 @@ def final_shares(state: State) -> list[float]:
 
 
 class LearnedEvaluator(Evaluator):
-    """The learned value as an `Evaluator`: each seat's expected win share, each read
-    from its own features, so search can score positions with it."""
+    """The learned value as an `Evaluator`: each seat's expected win share, read from
+    the features of the seat to move, so search can score positions with it."""
 
     def __init__(self, model: ValueModel) -> None:
         self.model = model
