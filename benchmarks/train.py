@@ -44,7 +44,7 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("-n", "--players", type=int, default=4)
     parser.add_argument("--minutes", type=float, default=10.0)
-    parser.add_argument("--train-games", type=int, default=200, help="games a generation")
+    parser.add_argument("--train-games", type=int, default=1000, help="games a generation")
     parser.add_argument("--games", type=int, default=400, help="measuring games")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--models", default=None, help="model cache (default: a temporary one)")

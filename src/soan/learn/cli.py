@@ -22,7 +22,7 @@ def train(
     content: Annotated[Path | None, typer.Option(
         help="An edited copy of the game's content file.")] = None,
     minutes: Annotated[float, typer.Option(help="Training budget in minutes.")] = 10.0,
-    games: Annotated[int, typer.Option(help="Self-play games per generation.")] = 200,
+    games: Annotated[int, typer.Option(help="Self-play games per generation.")] = 1000,
     eval_games: Annotated[int, typer.Option(
         "--eval-games", help="Games against each baseline (heuristic, random) at the end.")
     ] = 200,

@@ -75,7 +75,7 @@ class TrainSpec:
     variant: str = "default"
     seed: int = 1
     minutes: float = 10.0
-    games: int = 200  # self-play games per generation
+    games: int = 1000  # self-play games per generation: generation 0 needs many
     gate_games: int = 0  # games of each keep-or-not comparison (0: same as games)
     eval_games: int = 200  # games against each baseline at the end
     jobs: int = 1
@@ -83,7 +83,7 @@ class TrainSpec:
     models: str | None = None
     hidden: tuple[int, ...] = (64, 64)
     alpha: float = 30.0  # L2 penalty of the perceptron (`fit`)
-    sample: float = 0.25  # share of positions recorded
+    sample: float = 0.1  # share of positions recorded
     explore: float = 0.1  # share of random actions in self-play
     margin: float = 0.02  # win share above fair a new model needs to be kept
     baselines: tuple[str, ...] = ("heuristic", "random")
