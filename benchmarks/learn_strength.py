@@ -15,7 +15,6 @@ cache).
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -23,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from soan.bots import make_bot
 from soan.bots.match import bot_rngs, choose
 from soan.engine.registry import get_game
-from soan.learn.train import strength, win_shares
+from soan.learn.train import paired_difference, strength, win_shares
 
 SEED_BASE = 900_000
 
@@ -88,13 +87,10 @@ def main() -> None:
         print(f"  {spec}: {s.share:.1%} ({s.low:.1%}-{s.high:.1%}), {clear} the fair "
               f"{fair:.0%}; {per:.3f} s a decision")
     if args.baseline:
-        diffs = [a[0] - b[0] for a, b in zip(results[args.candidate], results[args.baseline],
-                                             strict=True)]
-        mean = sum(diffs) / len(diffs)
-        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
-        half = 1.959964 * sd / math.sqrt(len(diffs))
+        mean, low, high = paired_difference([r[0] for r in results[args.candidate]],
+                                            [r[0] for r in results[args.baseline]])
         print(f"  paired difference {args.candidate} - {args.baseline}: {mean:+.1%} "
-              f"({mean - half:+.1%} to {mean + half:+.1%})")
+              f"({low:+.1%} to {high:+.1%})")
 
 
 if __name__ == "__main__":

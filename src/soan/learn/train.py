@@ -363,6 +363,16 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int, judged
     return model, loss, (regressor, mean, scale)
 
 
+def paired_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of the per-game differences `a - b` (two bots' shares on the same seeds
+    and seat) with a normal 95% interval: the deal's luck cancels game by game."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / len(diffs)
+    sd = (sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)) ** 0.5
+    half = Z95 * sd / len(diffs) ** 0.5
+    return mean, mean - half, mean + half
+
+
 def strength(against: str, shares: list[float]) -> Strength:
     low, high = wilson(sum(shares), len(shares))
     share = sum(shares) / len(shares) if shares else 0.0
