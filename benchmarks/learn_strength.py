@@ -29,13 +29,13 @@ SEED_BASE = 900_000
 _TABLE: dict[tuple[str, int], object] = {}
 
 
-def play(game_id: str, seats: int, tested: str, opponent: str, index: int
-         ) -> tuple[float, float, int]:
+def play(game_id: str, seats: int, tested: str, opponent: str, index: int,
+         first_seed: int = SEED_BASE) -> tuple[float, float, int]:
     """Game `index`: the tested bot's win share, seconds thinking and decisions."""
     game = get_game(game_id)
     if (game_id, seats) not in _TABLE:
         _TABLE[(game_id, seats)] = game.load_content()
-    seat, seed = index % seats, SEED_BASE + index
+    seat, seed = index % seats, first_seed + index
     bots = [make_bot(opponent)] * seats
     bots[seat] = make_bot(tested)
     state = game.new(seats, seed, content=_TABLE[(game_id, seats)])
@@ -56,7 +56,7 @@ def run(pool: ProcessPoolExecutor, args: argparse.Namespace, tested: str
         ) -> list[tuple[float, float, int]]:
     n = args.games
     return list(pool.map(play, [args.game] * n, [args.players] * n, [tested] * n,
-                         [args.opponent] * n, range(n)))
+                         [args.opponent] * n, range(n), [args.first_seed] * n))
 
 
 def main() -> None:
@@ -69,6 +69,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--models", default=None)
+    parser.add_argument("--first-seed", type=int, default=SEED_BASE, help="seed of game 0")
     args = parser.parse_args()
     if args.models:
         os.environ["SOAN_MODELS"] = args.models
@@ -78,7 +79,7 @@ def main() -> None:
                    for spec in [args.candidate] + ([args.baseline] if args.baseline else [])}
     fair = 1 / args.players
     print(f"{args.game}, {args.players} seats, one seat against {args.players - 1} x "
-          f"{args.opponent}, {args.games} games (seats rotated, seeds from {SEED_BASE}), "
+          f"{args.opponent}, {args.games} games (seats rotated, seeds from {args.first_seed}), "
           f"{time.perf_counter() - started:.0f} s on {args.jobs} processes")
     for spec, rows in results.items():
         s = strength(args.opponent, [r[0] for r in rows])
