@@ -37,7 +37,6 @@ def train(
 ) -> None:
     """Train a learned value for one rule set by self-play, keep it in the model cache
     with its model card, and print how strong it is against the heuristic and random.
-
     The model reads a seat's observation and the game's own evaluation of the position;
     generation 0 learns from heuristic games what that evaluation is worth in real
     results, so it starts about as strong as the heuristic. Bots that play with it:
