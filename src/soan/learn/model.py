@@ -37,7 +37,7 @@ from soan.engine.core import Evaluator, SoanError, State, options_to_dict
 WEIGHTS, CARD = "weights.npz", "card.json"
 ENV = "SOAN_MODELS"
 # rough minutes `soan train` needs for a usable model: quoted when none exists
-TRAIN_MINUTES = {"cityplan": 10, "populous": 15, "quovadis": 30, "undecim": 20}
+TRAIN_MINUTES = {"cityplan": 10, "populous": 15, "quovadis": 30, "undecim": 25}
 
 
 class NoModel(SoanError):
