@@ -19,8 +19,9 @@ from soan.engine.rng import Rng
 # game id -> (bot name, its options). City Plan, one seat against three heuristic seats
 # on the same 40 seeds: search with random playouts and the learned value where they
 # stop won 41.2%, as ismcts:200 did, search scoring its leaves at once 32.5-35%, the
-# learned bot 28.6% of 400; on 200 fresh seeds 44.8% against ismcts:200's 41.0%. In the other games search with the learned value is not
-# measured yet, so `strong` is the learned bot (benchmarks/results/learn.md).
+# learned bot 28.6% of 400; on 200 fresh seeds 44.8% against ismcts:200's 41.0%. In
+# the other games search with the learned value is not measured yet, so `strong` is the
+# learned bot (benchmarks/results/learn.md).
 STRONG: dict[str, tuple[str, dict[str, object]]] = {
     "cityplan": ("ismcts", {"eval": "learned", "iters": 200, "rollout": "random"}),
 }
