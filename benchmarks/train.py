@@ -13,7 +13,6 @@ per-game differences), and the time per decision of each bot.
 from __future__ import annotations
 
 import argparse
-import math
 import tempfile
 import time
 
@@ -21,7 +20,7 @@ from soan.bots.heuristic import heuristic_bot
 from soan.bots.learned import LearnedBot
 from soan.bots.match import bot_rngs, choose
 from soan.engine.registry import get_game
-from soan.learn.train import Players, TrainSpec, strength, train
+from soan.learn.train import Players, TrainSpec, paired_difference, strength, train
 
 
 def decision_time(bot, game, seats, options, content, seeds) -> float:
@@ -44,7 +43,7 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("-n", "--players", type=int, default=4)
     parser.add_argument("--minutes", type=float, default=10.0)
-    parser.add_argument("--train-games", type=int, default=200, help="games a generation")
+    parser.add_argument("--train-games", type=int, default=1000, help="games a generation")
     parser.add_argument("--games", type=int, default=400, help="measuring games")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--models", default=None, help="model cache (default: a temporary one)")
@@ -82,14 +81,11 @@ def main() -> None:
     fair = 1 / args.players
     s = strength("heuristic", learned)
     b = strength("heuristic", baseline)
-    diffs = [a - c for a, c in zip(learned, baseline, strict=True)]
-    mean = sum(diffs) / len(diffs)
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
-    half = 1.959964 * sd / math.sqrt(len(diffs))
+    mean, low, high = paired_difference(learned, baseline)
     print(f"learned in one seat vs heuristic: {s.share:.1%} ({s.low:.1%}-{s.high:.1%}), "
           f"fair {fair:.1%}, {s.games} games")
     print(f"heuristic in the same seat, same seeds: {b.share:.1%} ({b.low:.1%}-{b.high:.1%})")
-    print(f"paired difference: {mean:+.1%} ({mean - half:+.1%} to {mean + half:+.1%})")
+    print(f"paired difference: {mean:+.1%} ({low:+.1%} to {high:+.1%})")
     few = seeds[:10]
     t_learned = decision_time(LearnedBot(model=result.model), game, args.players, options,
                               content, few)

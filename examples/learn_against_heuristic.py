@@ -2,8 +2,10 @@
 
 A linear policy (scikit-learn's SGDClassifier, logistic loss) first imitates the
 heuristic bot at the learner's seat, then is judged by its win share against two
-heuristic opponents, beside a random policy at the same seat and seeds. A few minutes
-on a CPU; needs `pip install -e '.[rl]' scikit-learn`.
+heuristic opponents, beside a random policy at the same seat and seeds, and both are
+rated with the heuristic in soan's ladder (`soan.lab.ladder.rate`: OpenSkill's
+Plackett-Luce over every judged game). A few minutes on a CPU; needs
+`pip install -e '.[rl]' scikit-learn`.
 
     python examples/learn_against_heuristic.py --games 200 --eval 100
 """
@@ -18,6 +20,8 @@ from sklearn.linear_model import SGDClassifier
 from soan.adapters.gymnasium import env
 from soan.bots import make_bot
 from soan.bots.match import bot_rngs, choose
+from soan.lab.ladder.ladder import rate
+from soan.lab.run.runner import ranks, win_shares
 
 
 def teacher_games(e, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -37,8 +41,11 @@ def teacher_games(e, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     return np.array(xs), np.array(ys)
 
 
-def win_share(e, policy, games: int, seed: int) -> float:
-    total = 0.0
+def judge(e, name: str, policy, games: int, seed: int, first_index: int
+          ) -> tuple[float, list[dict]]:
+    """The policy's win share at the learner's seat, and the games as ladder rows (the
+    learner's seat under `name`, the others as `heuristic`)."""
+    total, rows = 0.0, []
     for g in range(games):
         obs, _ = e.reset(seed=seed + g)
         done = False
@@ -46,7 +53,13 @@ def win_share(e, policy, games: int, seed: int) -> float:
             obs, reward, terminated, truncated, _ = e.step(policy(obs))
             done = terminated or truncated
         total += reward
-    return total / games
+        state = e.state
+        places = ranks(state.scores(), state.winners())
+        shares = win_shares(state.seats, state.winners())
+        rows += [{"game_index": first_index + g, "seat": s, "rank": places[s],
+                  "win_share": shares[s], "bot": name if s == e.seat else "heuristic"}
+                 for s in range(state.seats)]
+    return total / games, rows
 
 
 def main() -> None:
@@ -77,9 +90,16 @@ def main() -> None:
     fair = 1 / args.players
     print(f"City Plan, {args.players} players, seat 1 against {args.players - 1} heuristic bots")
     print(f"learned from {len(y):,} heuristic decisions in {args.games} games")
-    for name, policy in (("random policy", uniform), ("linear policy", learned)):
-        share = win_share(e, policy, args.eval, seed=10**5)
+    rows = []
+    for k, (name, policy) in enumerate((("random policy", uniform), ("linear policy", learned))):
+        share, played = judge(e, name, policy, args.eval, seed=10**5, first_index=k * args.eval)
+        rows += played
         print(f"{name}: win share {share:.3f} over {args.eval} games (an equal seat: {fair:.3f})")
+    print("ladder (OpenSkill Plackett-Luce over the judged games):")
+    for standing in rate(rows, ["heuristic", "random policy", "linear policy"]):
+        mu = standing.interval
+        print(f"  {standing.bot}: rating {standing.ordinal:.1f} (mu {mu.value:.1f}, "
+              f"{mu.low:.1f}-{mu.high:.1f}), win share {standing.win_rate.value:.3f}")
 
 
 if __name__ == "__main__":

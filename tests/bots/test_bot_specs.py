@@ -14,10 +14,13 @@ def test_named_bots_are_registered():
 def test_ismcts_options_come_from_the_spec():
     bot = make_bot("ismcts:time=1.5:rollout=heuristic:depth=0:c=1.2:scale=4:widen=0")
     assert isinstance(bot, Ismcts)
-    assert (bot.seconds, bot.heuristic_rollout, bot.depth, bot.c, bot.scale, bot.widen) == (
-        1.5, True, 0, 1.2, 4.0, 0.0,
+    assert (bot.seconds, bot.rollout, bot.depth, bot.c, bot.scale, bot.widen) == (
+        1.5, "heuristic", 0, 1.2, 4.0, 0.0,
     )
     assert make_bot("ismcts:iters=500").iters == 500
+    assert make_bot("ismcts").rollout == "random"
+    learned = make_bot("ismcts:eval=learned:models=/nowhere")
+    assert learned.rollout == "none" and learned.learned.models == "/nowhere"
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from soan.cli import app
     (["undecim", "--option", "nosuch=1"], "no option 'nosuch'"),
     (["undecim", "--variant", "nosuch"], "no variant"),
     (["undecim", "--content", "missing.toml"], "no such file"),
+    (["undecim", "--from", "/nowhere/model"], "--from /nowhere/model"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, words):
     result = CliRunner().invoke(app, ["train", *args])

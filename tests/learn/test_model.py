@@ -8,7 +8,15 @@ from sklearn.neural_network import MLPRegressor
 
 from soan.bots import make_bot
 from soan.engine.rng import Rng
-from soan.learn.model import LearnedEvaluator, ModelKey, NoModel, ValueModel, load_model
+from soan.learn.model import (
+    LearnedEvaluator,
+    ModelKey,
+    NoModel,
+    ValueModel,
+    features,
+    judgement_size,
+    load_model,
+)
 from tests.learn.race_game import GAME
 
 
@@ -35,10 +43,12 @@ def test_numpy_outputs_match_sklearn_after_a_round_trip(tmp_path):
 
 
 def race_model(seats, options, content):
-    size = GAME.encoder.encoding(GAME.new(seats, 1, options, content)).size
+    size = (GAME.encoder.encoding(GAME.new(seats, 1, options, content)).size
+            + judgement_size(seats))
     rng = np.random.default_rng(1)
+    base = (rng.normal(size=(judgement_size(seats), seats)), rng.normal(size=seats))
     return ValueModel([rng.normal(size=(size, 4)), rng.normal(size=(4, seats))],
-                      [np.zeros(4), np.zeros(seats)], np.zeros(size), np.ones(size))
+                      [np.zeros(4), np.zeros(seats)], np.zeros(size), np.ones(size), base=base)
 
 
 def save_for(state, models):
@@ -88,5 +98,20 @@ def test_the_learned_evaluator_gives_each_seat_its_value(models):
     state = GAME.new(2, 1, GAME.options(), GAME.load_content())
     model = race_model(2, state.options, state.content)
     values = LearnedEvaluator(model).evaluate(state)
-    x = np.stack([GAME.encoder.observe(state, s) for s in (0, 1)])
-    assert values == pytest.approx(model.predict(x)[:, 0].tolist())
+    assert state.to_move == 0
+    assert values == pytest.approx(model.predict(features(state, 0)[None])[0].tolist())
+    state.play(("wait",))  # seat 1 reads: its own share first, then seat 0's
+    own, other = model.predict(features(state, 1)[None])[0]
+    assert LearnedEvaluator(model).evaluate(state) == pytest.approx([other, own])
+
+
+def test_the_base_reads_the_judgement_and_survives_a_round_trip(tmp_path):
+    """The linear base adds the judgement columns' (the last ones') weighted sum."""
+    model = race_model(2, GAME.options(), GAME.load_content())
+    x = np.random.default_rng(2).normal(size=(7, model.inputs)).astype(np.float32)
+    w, b = model.base
+    plain = ValueModel(model.weights, model.biases, model.mean, model.scale)
+    assert np.allclose(model.predict(x), plain.predict(x) + x[:, -w.shape[0]:] @ w + b,
+                       atol=1e-5)
+    model.save(tmp_path / "m")
+    assert np.array_equal(ValueModel.load(tmp_path / "m").predict(x), model.predict(x))

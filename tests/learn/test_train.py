@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from soan.bots import make_bot, random_bot
 from soan.bots.learned import LearnedBot
 from soan.engine.rng import Rng
 from soan.learn.model import ModelKey, load_model
-from soan.learn.train import TrainSpec, match, train
+from soan.learn.train import TrainError, TrainSpec, match, paired_difference, train
 from tests.learn.race_game import GAME
 
 
@@ -19,7 +20,7 @@ def trained(tmp_path_factory):
     folder = tmp_path_factory.mktemp("race-models")
     spec = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), minutes=2, games=200,
                      generations=2, eval_games=40, models=str(folder), sample=0.5,
-                     explore=0.3)
+                     explore=0.3, alpha=0.01)  # the judgement knows nothing: all is learned
     seen = []
     result = train(spec, lambda state: seen.append(state["phase"]))
     return spec, result, seen, folder
@@ -82,3 +83,32 @@ def test_training_is_deterministic_by_seed(tmp_path):
     a, b = run(tmp_path / "a"), run(tmp_path / "b")
     for x, y in zip(a.weights, b.weights, strict=True):
         assert (x == y).all()
+
+
+def test_a_warm_start_begins_from_the_given_model(trained, tmp_path):
+    """Generation 0 plays with the starting model and must beat it to be kept."""
+    _, result, _, _ = trained
+    start = str(result.card_path.parent)
+    again = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), minutes=1, games=40,
+                      generations=1, eval_games=0, models=str(tmp_path), start=start,
+                      alpha=0.01)
+    warm = train(again)
+    assert warm.card["started_from"] == start
+    assert "against_best" in warm.card["history"][0]
+    kept = warm.card["history"][0]["kept"]
+    assert kept or np.array_equal(warm.model.weights[0], result.model.weights[0])
+
+
+def test_a_warm_start_from_another_encoding_is_refused(trained, tmp_path):
+    _, result, _, _ = trained
+    other = TrainSpec(GAME, 2, GAME.options(target=9), GAME.load_content(), minutes=1,
+                      games=4, models=str(tmp_path), start=str(result.card_path.parent))
+    with pytest.raises(TrainError, match=r"--from .* reads"):
+        train(other)
+
+
+def test_the_paired_difference_cancels_what_both_seats_share():
+    same = paired_difference([1.0, 0.0, 0.5], [1.0, 0.0, 0.5])
+    assert same == (0.0, 0.0, 0.0)
+    mean, low, high = paired_difference([1.0, 1.0, 0.0, 1.0], [0.0, 1.0, 0.0, 0.0])
+    assert mean == 0.5 and low < 0.5 < high and high - 0.5 == pytest.approx(0.5 - low)

@@ -4,7 +4,8 @@ A bot is a callable ``bot(state, rng) -> action``. The state it is handed is
 ``real_state.redeal(seat, ...)``: everything its seat cannot see has been dealt
 anew, and `rng` is the bot's own generator, derived one-way from the game's
 seed. Seat specs name bots: ``random``, ``heuristic``, ``ismcts:iters=500``
-(options after colons), ``package.module:Name`` for any importable callable, or
+(options after colons), ``learned`` and ``strong`` (which need a model trained
+for the rule set: `soan train`), ``package.module:Name`` for any importable callable, or
 ``path/to/file.py:Name`` for one in a file (a class is called with the options
 as keywords to make the bot). ``isolated:SPEC`` runs the bot SPEC in a process of
 its own (`soan.bots.isolated`). docs/bots.md says what each way guarantees.
@@ -25,6 +26,7 @@ from soan.bots.base import Bot, BotSpecError, describe_failure
 from soan.bots.heuristic import heuristic_bot
 from soan.bots.ismcts import Ismcts
 from soan.bots.learned import LearnedBot
+from soan.bots.strong import StrongBot
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 
@@ -51,6 +53,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "heuristic": _without_options(heuristic_bot),
     "ismcts": Ismcts,
     "learned": LearnedBot,  # needs a model trained for the rule set: `soan train`
+    "strong": StrongBot,  # the best of ismcts:eval=learned and learned, per game
 }
 
 

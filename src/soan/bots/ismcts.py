@@ -14,6 +14,13 @@ moves: a node visited n times chooses only among the heuristic's best
 first reached. Without it, a turn made of several choices in a row (an area,
 then an action, then each worker) spreads a small budget so thin that a
 subtree's average says more about its bad branches than its best one.
+
+`eval=learned` scores positions with the value learned for the rule set
+(`soan train`): a leaf is read at once, with no playout (`rollout=none` by
+default), as each seat's expected win share; and the learned bot's judgement is
+the prior: at a node, the heuristic's best few actions come first in the order the
+learned value puts them, so widening opens the move the model prefers first.
+Without a model for the rule set the bot refuses, as `learned` does.
 """
 
 from __future__ import annotations
@@ -22,10 +29,13 @@ import math
 import time
 
 from soan.bots.heuristic import greedy_action, ranked_actions
+from soan.bots.learned import TOP, LearnedBot
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
+from soan.learn.model import Learned
 
-ROLLOUTS = ("random", "heuristic")
+ROLLOUTS = ("random", "heuristic", "none")
+EVALS = ("heuristic", "learned")
 
 
 class Node:
@@ -65,21 +75,29 @@ def rewards(state: State, scale: float) -> list[float]:
 
 class Ismcts:
     """The bot. Budget: `iters` iterations a move, or `time` seconds when given.
-    `rollout` is the playout policy, `depth` caps a playout's actions (0: play to
-    the end), `c` is the UCT exploration constant, `scale` the lead in
-    evaluation points that rewards a capped playout about 0.73, and `widen` the
-    rate of progressive widening (0: every legal action from the first visit)."""
+    `rollout` is the playout policy (default: random, none with the learned value),
+    `depth` caps a playout's actions (0: play to the end), `c` is the UCT
+    exploration constant, `scale` the lead in evaluation points that rewards a
+    capped playout about 0.73, `widen` the rate of progressive widening (0: every
+    legal action from the first visit), `eval` what scores a position where the
+    playout stops (`heuristic`: the game's evaluation; `learned`: the model trained
+    for the rule set) and `models` the model cache folder for `eval=learned`."""
 
     def __init__(
         self,
         iters: int = 1000,
         time: float = 0.0,
-        rollout: str = "random",
+        rollout: str = "",
         depth: int = 20,
         c: float = 0.7,
         scale: float = 10.0,
         widen: float = 0.25,
+        eval: str = "heuristic",  # the spec says ismcts:eval=learned
+        models: str = "",
     ) -> None:
+        if eval not in EVALS:
+            raise ValueError(f"eval must be one of {', '.join(EVALS)}, not {eval!r}")
+        rollout = rollout or ("none" if eval == "learned" else "random")
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if iters < 1 or time < 0 or depth < 0 or c < 0 or scale <= 0 or widen < 0:
@@ -88,7 +106,10 @@ class Ismcts:
             )
         self.iters, self.seconds, self.depth, self.c = int(iters), float(time), int(depth), c
         self.scale, self.widen = float(scale), float(widen)
-        self.heuristic_rollout = rollout == "heuristic"
+        self.rollout = rollout
+        # the learned value, bound to each rule set met (refuses without a model)
+        self.learned = LearnedBot(models) if eval == "learned" else None
+        self.value: Learned | None = None
 
     def __call__(self, state: State, rng: Rng) -> Action:
         return self.search(state, rng)
@@ -97,6 +118,7 @@ class Ismcts:
         """The move after the bot's budget, or its best so far at `deadline` (a
         `time.perf_counter()` reading) if that comes first: the same iterations in the
         same order either way, so the same move whenever there is time."""
+        self.value = self.learned.learned_for(state) if self.learned is not None else None
         legal = state.legal()
         if len(legal) == 1:
             return legal[0]
@@ -155,7 +177,10 @@ class Ismcts:
             det.play(best)
             path.append(node)
         self._play_out(det, rng)
-        reward = rewards(det, self.scale)
+        if self.value is None or det.over:
+            reward = rewards(det, self.scale)
+        else:
+            reward = [min(1.0, max(0.0, v)) for v in self.value.values(det)]
         for node in path:
             node.visits += 1
             totals = node.totals
@@ -169,13 +194,31 @@ class Ismcts:
         if k >= len(legal):
             return legal
         if node.rank is None:
-            node.rank = {a: i for i, a in enumerate(ranked_actions(det, rng))}
+            node.rank = {a: i for i, a in enumerate(self._prior(det, rng))}
         rank, unranked = node.rank, len(node.rank)
         return sorted(legal, key=lambda a: rank.get(a, unranked))[:k]
 
+    def _prior(self, det: State, rng: Rng) -> list[Action]:
+        """The order widening opens actions in: the heuristic's ranking, its best few
+        reordered by the learned value when there is one."""
+        ranked = ranked_actions(det, rng)
+        if self.value is None or len(ranked) < 2:
+            return ranked
+        head, seat = ranked[:TOP], det.to_move
+        after = []
+        for action in head:
+            s = det.copy()
+            s.play(action)
+            after.append(s)
+        values = self.value.values_for(after, seat)
+        order = sorted(range(len(head)), key=lambda i: -values[i])
+        return [head[i] for i in order] + ranked[TOP:]
+
     def _play_out(self, det: State, rng: Rng) -> None:
+        if self.rollout == "none":
+            return
         steps = self.depth or -1
-        greedy = self.heuristic_rollout
+        greedy = self.rollout == "heuristic"
         while steps and not det.over:
             det.play(greedy_action(det, rng) if greedy else rng.choice(det.legal()))
             steps -= 1

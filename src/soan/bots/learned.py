@@ -1,49 +1,75 @@
 """The learned bot: one-step lookahead on the value learned for this rule set.
 
-Each legal action is tried on a copy of a fresh determinization and the result read by
-the model from the mover's own observation (one batch of matrix products in NumPy);
-the action with the best expected win share is played, ties broken by the bot's
-generator. The model is the one cached for the state's exact rule set (game, seats,
-options, content, soan version); without one the bot refuses, saying how to train it
-(`soan train GAME -n N`), and never falls back to the heuristic.
+The heuristic's best few actions (by its one-step lead) are tried on a copy of a fresh
+determinization and each result read by the model from the mover's own features (one
+batch of matrix products in NumPy); the action with the best expected win share is
+played, ties broken by the bot's generator. The shortlist keeps the model to moves like
+those it learned from: outside them its value is a guess, and a guess that is a little
+too high for one bad move is enough to lose every game.
+
+The model is the one cached for the state's exact rule set (game, seats, options,
+content, soan version); without one the bot refuses, saying how to train it (`soan
+train GAME -n N`), and never falls back to the heuristic.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from soan.bots.heuristic import lead, worth_trying
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 from soan.learn.model import Learned, ModelKey, ValueModel, load_model
 
+TOP = 3  # the heuristic's best few actions the model chooses among
 
-def lookahead(learned: Learned, state: State, rng: Rng, explore: float = 0.0) -> Action:
-    """The legal action whose result the model values most for the mover (on `state`
-    as given); with probability `explore` a uniformly random one instead."""
+
+def shortlist(state: State, top: int) -> list[tuple[Action, State]]:
+    """The heuristic's `top` actions by lead (all tied at the last place included), each
+    with the position it leads to: the moves the model has seen played and can judge,
+    where an action no good player would take is a guess outside its data."""
+    seat, judge = state.to_move, state.game.evaluator.evaluate
+    scored = []
+    for action in worth_trying(state):
+        after = state.copy()
+        after.play(action)
+        scored.append((lead(judge(after), seat), action, after))
+    if top and len(scored) > top:
+        cut = sorted((s for s, _, _ in scored), reverse=True)[top - 1]
+        scored = [item for item in scored if item[0] >= cut]
+    return [(action, after) for _, action, after in scored]
+
+
+def lookahead(learned: Learned, state: State, rng: Rng, explore: float = 0.0,
+              top: int = TOP) -> Action:
+    """Among the heuristic's `top` actions (0: all), the one whose result the model
+    values most for the mover (on `state` as given); with probability `explore` a
+    uniformly random legal action instead."""
     legal = state.legal()
     if len(legal) == 1:
         return legal[0]
     if explore and rng.below(1 << 20) < explore * (1 << 20):
         return rng.choice(legal)
-    seat = state.to_move
-    after = []
-    for action in legal:
-        s = state.copy()
-        s.play(action)
-        after.append(s)
-    values = learned.values_for(after, seat)
+    options = shortlist(state, top)
+    if len(options) == 1:
+        return options[0][0]
+    values = learned.values_for([after for _, after in options], state.to_move)
     best = np.flatnonzero(values >= values.max() - 1e-6)
-    return legal[int(best[0]) if len(best) == 1 else int(rng.choice(list(best)))]
+    return options[int(best[0]) if len(best) == 1 else int(rng.choice(list(best)))][0]
 
 
 class LearnedBot:
     """`learned`, or `learned:models=DIR` to read models from another cache folder.
-    `explore` plays a random action that often (self-play uses it; 0 to play)."""
+    `explore` plays a random action that often (self-play uses it; 0 to play); `top`
+    is how many of the heuristic's best actions the model chooses among (0: all)."""
 
-    def __init__(self, models: str = "", explore: float = 0.0,
+    def __init__(self, models: str = "", explore: float = 0.0, top: int = TOP,
                  model: ValueModel | None = None) -> None:
         if not 0.0 <= explore <= 1.0:
             raise ValueError("explore is a probability from 0 to 1")
+        if top < 0:
+            raise ValueError("top is 0 (every action) or more")
+        self.top = int(top)
         self.models = models or None
         self.explore = float(explore)
         self.model = model  # a given model (training) skips the cache
@@ -61,5 +87,5 @@ class LearnedBot:
         learned = self.learned_for(state)  # refuses before anything else without a model
         if len(state.legal()) == 1:
             return state.legal()[0]
-        return lookahead(learned, state.redeal(state.to_move, rng), rng, self.explore)
+        return lookahead(learned, state.redeal(state.to_move, rng), rng, self.explore, self.top)
 

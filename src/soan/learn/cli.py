@@ -22,7 +22,7 @@ def train(
     content: Annotated[Path | None, typer.Option(
         help="An edited copy of the game's content file.")] = None,
     minutes: Annotated[float, typer.Option(help="Training budget in minutes.")] = 10.0,
-    games: Annotated[int, typer.Option(help="Self-play games per generation.")] = 200,
+    games: Annotated[int, typer.Option(help="Self-play games per generation.")] = 1000,
     eval_games: Annotated[int, typer.Option(
         "--eval-games", help="Games against each baseline (heuristic, random) at the end.")
     ] = 200,
@@ -31,10 +31,19 @@ def train(
     seed: Annotated[int, typer.Option(help="Seed of the self-play games.")] = 1,
     models: Annotated[Path | None, typer.Option(
         help="Model cache folder (default: $SOAN_MODELS or ~/.cache/soan/models).")] = None,
+    start: Annotated[str | None, typer.Option(
+        "--from", help="Start from a trained model: `default` (the rules as written at "
+                       "this table size) or a model folder.")] = None,
 ) -> None:
     """Train a learned value for one rule set by self-play, keep it in the model cache
     with its model card, and print how strong it is against the heuristic and random.
-    The `learned` bot plays with it: --seats learned,heuristic,...
+    The model reads a seat's observation and the game's own evaluation of the position;
+    generation 0 learns from heuristic games what that evaluation is worth in real
+    results, so it starts about as strong as the heuristic. Bots that play with it:
+    `learned` (one-step lookahead on the value), `ismcts:eval=learned` (search with
+    the value at its leaves) and `strong` (the better of the two for the game). Each
+    refuses a rule set it has no model for. A variant trains faster from the default
+    rules' model: --from default.
 
     Example: soan train undecim -n 4 --minutes 10
     """
@@ -52,10 +61,15 @@ def train(
 
         raise TrainError(f"--content {content}: no such file")
     loaded = game.load_content(str(content) if content else None)
+    if start == "default":
+        from soan.learn.model import ModelKey
+
+        key = ModelKey.of(game, players, game.options(), game.load_content())
+        start = str(key.path(models))
     spec = TrainSpec(game, players, options, loaded, str(content) if content else None,
                      variant, seed, minutes, games, eval_games=eval_games,
                      jobs=(os.cpu_count() or 1) if jobs is None else jobs,
-                     models=str(models) if models else None)
+                     models=str(models) if models else None, start=start)
     spec.check()
     console.print(f"Training {game.title} at {players} seats ({variant}) for {minutes:g} "
                   f"minutes, {spec.games} games a generation, {spec.jobs} jobs.", markup=False)

@@ -1,11 +1,16 @@
 """A learned value of positions for one rule set: weights, a NumPy forward pass, the
 cache key, and saving and loading.
 
-The model reads a seat's observation (`game.encoder.observe(state, seat)`) and gives
-that seat's expected outcome, seat-relative: output 0 is the observing seat's win
-share, output k the win share of the seat k places after it. It is a small multilayer
-perceptron fitted with scikit-learn (`soan.learn.train`); here it is only arrays, so
-playing with it needs NumPy alone and costs a few matrix products.
+The model reads a seat's features (`features`: its observation,
+`game.encoder.observe(state, seat)`, followed by the game's own judgement of the
+position, every seat's `game.evaluator.evaluate` value and lead, seat-relative) and
+gives that seat's expected outcome, seat-relative: output 0 is the observing seat's win
+share, output k the win share of the seat k places after it. It is a linear
+recalibration of the judgement (`base`: what the hand-written evaluation is worth in
+real results) plus a small multilayer perceptron fitted to what that leaves unexplained,
+both fitted with scikit-learn and NumPy (`soan.learn.train`); here it is only arrays,
+so playing with it needs NumPy alone and costs a few matrix products. Starting from the
+judgement is what makes the first generation already about as good as the heuristic.
 
 A model belongs to one rule set. `ModelKey` names it: game, seat count, options (their
 canonical JSON), content hash and soan version; its digest names the model's folder in
@@ -32,7 +37,7 @@ from soan.engine.core import Evaluator, SoanError, State, options_to_dict
 WEIGHTS, CARD = "weights.npz", "card.json"
 ENV = "SOAN_MODELS"
 # rough minutes `soan train` needs for a usable model: quoted when none exists
-TRAIN_MINUTES = {"cityplan": 10, "populous": 15, "quovadis": 30, "undecim": 20}
+TRAIN_MINUTES = {"cityplan": 10, "populous": 15, "quovadis": 30, "undecim": 25}
 
 
 class NoModel(SoanError):
@@ -108,11 +113,12 @@ ACTIVATIONS = {"relu": _relu, "tanh": np.tanh, "identity": lambda x: x,
 
 class ValueModel:
     """A multilayer perceptron as arrays: standardise the input, then
-    `activation(x @ W + b)` per hidden layer and `x @ W + b` at the output."""
+    `activation(x @ W + b)` per hidden layer and `x @ W + b` at the output; plus, when
+    given, a linear `base` read from the last rows of `base[0]` inputs (the judgement)."""
 
     def __init__(self, weights: list[np.ndarray], biases: list[np.ndarray], mean: np.ndarray,
-                 scale: np.ndarray, activation: str = "relu", card: dict[str, Any] | None = None
-                 ) -> None:
+                 scale: np.ndarray, activation: str = "relu", card: dict[str, Any] | None = None,
+                 base: tuple[np.ndarray, np.ndarray] | None = None) -> None:
         if activation not in ACTIVATIONS:
             raise NoModel(f"unknown activation {activation!r} in a model")
         self.weights = [np.asarray(w, dtype=np.float32) for w in weights]
@@ -121,6 +127,8 @@ class ValueModel:
         self.scale = np.asarray(scale, dtype=np.float32)
         self.activation = activation
         self.card = card or {}
+        self.base = None if base is None else (np.asarray(base[0], dtype=np.float32),
+                                               np.asarray(base[1], dtype=np.float32))
 
     @property
     def inputs(self) -> int:
@@ -132,22 +140,27 @@ class ValueModel:
 
     def predict(self, x: np.ndarray) -> np.ndarray:
         """Seat-relative win shares for each row of observations (n, inputs) -> (n, seats)."""
-        h = (np.asarray(x, dtype=np.float32) - self.mean) / self.scale
+        z = (np.asarray(x, dtype=np.float32) - self.mean) / self.scale
         act = ACTIVATIONS[self.activation]
         last = len(self.weights) - 1
+        h = z
         for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
             h = h @ w + b
             if i < last:
                 h = act(h)
+        if self.base is not None:
+            w, b = self.base
+            h = h + (z[:, -w.shape[0]:] @ w + b)
         return h
 
     @classmethod
     def from_sklearn(cls, regressor: Any, mean: np.ndarray, scale: np.ndarray,
-                     card: dict[str, Any] | None = None) -> ValueModel:
+                     card: dict[str, Any] | None = None,
+                     base: tuple[np.ndarray, np.ndarray] | None = None) -> ValueModel:
         """The arrays of a fitted `sklearn.neural_network.MLPRegressor` (fitted on
-        inputs standardised with `mean` and `scale`)."""
+        inputs standardised with `mean` and `scale`), plus the linear `base`."""
         return cls(list(regressor.coefs_), list(regressor.intercepts_), mean, scale,
-                   regressor.activation, card)
+                   regressor.activation, card, base)
 
     def save(self, folder: Path) -> Path:
         """Write `weights.npz` and `card.json` into `folder`; returns the card's path."""
@@ -155,6 +168,8 @@ class ValueModel:
         arrays = {"mean": self.mean, "scale": self.scale}
         for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
             arrays[f"w{i}"], arrays[f"b{i}"] = w, b
+        if self.base is not None:
+            arrays["base_w"], arrays["base_b"] = self.base
         tmp = folder / "weights.tmp.npz"
         np.savez(tmp, **arrays)
         tmp.replace(folder / WEIGHTS)
@@ -171,7 +186,9 @@ class ValueModel:
                 n = int(card["layers"])
                 weights = [data[f"w{i}"] for i in range(n)]
                 biases = [data[f"b{i}"] for i in range(n)]
-                return cls(weights, biases, data["mean"], data["scale"], card["activation"], card)
+                base = (data["base_w"], data["base_b"]) if "base_w" in data else None
+                return cls(weights, biases, data["mean"], data["scale"], card["activation"],
+                           card, base)
         except (OSError, KeyError, ValueError, TypeError) as exc:
             raise NoModel(f"{folder} does not hold a readable soan model ({exc})") from None
 
@@ -207,16 +224,39 @@ def load_model(key: ModelKey, models: str | Path | None = None) -> ValueModel:
     return _LOADED[cached]
 
 
+def judgement(values: list[float], seat: int) -> np.ndarray:
+    """The game's own judgement (`evaluator.evaluate`'s `values`) seen from `seat`:
+    every seat's value and its lead over the best other seat, seat-relative (the
+    observing seat first)."""
+    n = len(values)
+    rel = [float(values[(seat + k) % n]) for k in range(n)]
+    leads = [v - max(w for j, w in enumerate(rel) if j != k) for k, v in enumerate(rel)]
+    return np.asarray(rel + leads, dtype=np.float32)
+
+
+def judgement_size(seats: int) -> int:
+    return 2 * seats
+
+
+def features(state: State, seat: int, values: list[float] | None = None) -> np.ndarray:
+    """What the model reads for `seat`: its observation, then `judgement` (of the
+    evaluation `values`, computed when not given)."""
+    if values is None:
+        values = state.game.evaluator.evaluate(state)
+    return np.concatenate([state.game.encoder.observe(state, seat), judgement(values, seat)])
+
+
 class Learned:
     """A model bound to its rule set's encoder: values of positions for seats."""
 
-    __slots__ = ("encoder", "model", "seats")
+    __slots__ = ("model", "seats")
 
     def __init__(self, model: ValueModel, state: State) -> None:
-        self.model, self.encoder, self.seats = model, state.game.encoder, state.seats
-        if self.encoder is None:
+        self.model, self.seats = model, state.seats
+        encoder = state.game.encoder
+        if encoder is None:
             raise NoModel(f"{state.game.id} has no encoder, so no learned model can read it")
-        size = self.encoder.encoding(state).size
+        size = encoder.encoding(state).size + judgement_size(state.seats)
         if model.inputs != size or model.outputs != state.seats:
             raise NoModel(f"the model reads {model.inputs} numbers for {model.outputs} seats; "
                           f"this rule set has {size} for {state.seats}")
@@ -224,12 +264,22 @@ class Learned:
     def values_for(self, states: list[State], seat: int) -> np.ndarray:
         """`seat`'s expected win share in each of `states` (one batch); a finished game
         counts its real outcome, not the model's guess."""
-        x = np.stack([self.encoder.observe(s, seat) for s in states])
-        out = self.model.predict(x)[:, 0]
+        out = self.model.predict(np.stack([features(s, seat) for s in states]))[:, 0]
         for i, s in enumerate(states):
             if s.over:
                 out[i] = final_shares(s)[seat]
         return out
+
+    def values(self, state: State, seat: int | None = None) -> list[float]:
+        """Each seat's expected win share in `state`, all read from one seat's features
+        (`seat`, else the seat to move): the model gives every seat's share, seat-relative,
+        so search pays for one observation a position, not one a seat."""
+        if state.over:
+            return final_shares(state)
+        reader = (state.to_move or 0) if seat is None else seat
+        out = self.model.predict(features(state, reader)[None])[0]
+        n = self.seats
+        return [float(out[(s - reader) % n]) for s in range(n)]
 
 
 def final_shares(state: State) -> list[float]:
@@ -243,16 +293,11 @@ def final_shares(state: State) -> list[float]:
 
 
 class LearnedEvaluator(Evaluator):
-    """The learned value as an `Evaluator`: each seat's expected win share, each read
-    from its own observation, so search can score positions with it."""
+    """The learned value as an `Evaluator`: each seat's expected win share, read from
+    the features of the seat to move, so search can score positions with it."""
 
     def __init__(self, model: ValueModel) -> None:
         self.model = model
 
     def evaluate(self, state: State) -> list[float]:
-        if state.over:
-            return final_shares(state)
-        encoder = state.game.encoder
-        x = np.stack([encoder.observe(state, s) for s in range(state.seats)])
-        own = self.model.predict(x)[:, 0]
-        return [float(v) for v in own]
+        return Learned(self.model, state).values(state)

@@ -11,6 +11,11 @@ wins more than the fair share plus a margin in games against the best so far. At
 end the kept model plays against each baseline (heuristic, random) on paired seeds, and
 its win shares with 95% intervals go into the model card.
 
+With `start` (`soan train --from`), generation 0 plays with a model trained for another
+rule set of the same game (the rules as written, say, for a variant one option away)
+instead of the heuristic, and every fitted model must beat it to be kept: a variant
+starts from what the default rules taught.
+
 Games are deterministic by seed; `jobs` processes play them (each game alone, so the
 rows do not depend on how games are split). Training stops when the next generation
 would overrun the budget in minutes, or after `generations`.
@@ -37,8 +42,19 @@ from soan.bots.match import bot_rngs, choose
 from soan.engine.core import Game, SoanError, State, options_from_dict
 from soan.engine.registry import get_game
 from soan.engine.rng import Rng
-from soan.learn.model import ModelKey, ValueModel, canonical_options, final_shares, soan_version
+from soan.learn.model import (
+    Learned,
+    ModelKey,
+    NoModel,
+    ValueModel,
+    canonical_options,
+    features,
+    final_shares,
+    judgement_size,
+    soan_version,
+)
 
+MIN_SCALE = 0.25  # the smallest spread an input is standardised by
 MAX_ROWS = 300_000  # the newest rows kept for fitting
 Z95 = 1.959963984540054
 
@@ -59,17 +75,30 @@ class TrainSpec:
     variant: str = "default"
     seed: int = 1
     minutes: float = 10.0
-    games: int = 200  # self-play games per generation
+    games: int = 1000  # self-play games per generation: generation 0 needs many
     gate_games: int = 0  # games of each keep-or-not comparison (0: same as games)
     eval_games: int = 200  # games against each baseline at the end
     jobs: int = 1
     generations: int = 0  # stop after this many generations (0: only the budget stops)
     models: str | None = None
     hidden: tuple[int, ...] = (64, 64)
+    alpha: float = 30.0  # L2 penalty of the perceptron (`fit`)
     sample: float = 0.1  # share of positions recorded
     explore: float = 0.1  # share of random actions in self-play
     margin: float = 0.02  # win share above fair a new model needs to be kept
     baselines: tuple[str, ...] = ("heuristic", "random")
+    start: str | None = None  # a model folder to start from (`--from`): warm start
+
+    def start_model(self) -> ValueModel | None:
+        """The model training starts from, checked to read this rule set's features."""
+        if self.start is None:
+            return None
+        try:
+            model = ValueModel.load(Path(self.start))
+            Learned(model, self.game.new(self.seats, 1, self.options, self.content))
+        except NoModel as exc:
+            raise TrainError(f"--from {self.start}: {exc}") from None
+        return model
 
     def check(self) -> None:
         if self.game.encoder is None:
@@ -159,20 +188,24 @@ def policy(model: ValueModel | None, explore: float) -> Callable[[State, Rng], A
 def self_play(game: Game, seats: int, options: Any, content: Any, seed: int,
               model: ValueModel | None, explore: float, sample: float
               ) -> tuple[np.ndarray, np.ndarray]:
-    """One self-play game: (observations, seat-relative win shares), one row per seat
-    at each sampled position."""
+    """One self-play game: (features, seat-relative win shares), one row per seat at
+    each sampled position. Features are read from the real state: the judgement part
+    then knows a little more than a bot's re-dealt copy would, which only sharpens it."""
     state = game.new(seats, seed, options, content)
-    encoder = game.encoder
     bot = policy(model, explore)
     rngs = bot_rngs(seed, seats)
     picker = Rng(seed ^ 0x5EED_0F_50A17)
     observed: list[np.ndarray] = []
+    def record() -> None:
+        values = game.evaluator.evaluate(state)
+        observed.extend(features(state, s, values) for s in range(seats))
+
     while not state.over:
         if picker.below(1 << 20) < sample * (1 << 20):
-            observed.extend(encoder.observe(state, s) for s in range(seats))
+            record()
         state.play(choose(bot, state, rngs[state.to_move]))
     if not observed:  # at least the last position
-        observed.extend(encoder.observe(state, s) for s in range(seats))
+        record()
     shares = win_shares(state)
     targets = [relative(shares, s) for s in range(seats)]
     y = np.array(targets * (len(observed) // seats), dtype=np.float32)
@@ -273,11 +306,26 @@ class Players:
 
 # ---- fitting ---------------------------------------------------------------------------------
 
-def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int,
-        previous: Any = None, max_iter: int = 30) -> tuple[ValueModel, float, Any]:
+def fit_base(z: np.ndarray, y: np.ndarray, ridge: float = 1.0
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """The judgement recalibrated: a ridge regression of the outcomes `y` on the
+    standardised judgement columns `z`, as (weights, bias)."""
+    mean_y = y.mean(axis=0)
+    gram = z.T @ z + ridge * np.eye(z.shape[1], dtype=z.dtype)
+    w = np.linalg.solve(gram.astype(np.float64), (z.T @ (y - mean_y)).astype(np.float64))
+    return w.astype(np.float32), mean_y.astype(np.float32)
+
+
+def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int, judged: int,
+        previous: Any = None, max_iter: int = 30, alpha: float = 30.0
+        ) -> tuple[ValueModel, float, Any]:
     """A value model fitted on 90% of the rows, its mean squared error on the rest, and
-    the regressor. With the `previous` (regressor, mean, scale) the fit starts from its
-    weights and standardisation and runs a third of the epochs."""
+    the regressor. The last `judged` columns are the judgement: a linear base on them
+    is fitted first, then the perceptron on what the base leaves (so a perceptron that
+    learns nothing still plays the recalibrated judgement). With the `previous`
+    (regressor, mean, scale) the fit starts from its weights and standardisation and
+    runs a third of the epochs. `alpha` is the perceptron's L2 penalty: strong, since
+    outcomes are noisy and a small error between two moves' results decides the move."""
     import copy
     import warnings
 
@@ -291,23 +339,38 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int,
     max_iter = int(np.clip(256_000 / max(1, len(used)), max_iter, 300))
     if previous is None:
         mean = x[used].mean(axis=0)
-        scale = x[used].std(axis=0)
-        scale[scale < 1e-6] = 1.0
-        regressor = MLPRegressor(hidden_layer_sizes=hidden, activation="relu", alpha=1e-4,
+        # a rare flag's tiny spread would blow it up to dozens of units when it is set,
+        # and one flag would then outweigh the whole position: spreads are floored
+        scale = np.maximum(x[used].std(axis=0), MIN_SCALE)
+        regressor = MLPRegressor(hidden_layer_sizes=hidden, activation="relu", alpha=alpha,
                                  batch_size=min(256, len(used)), learning_rate_init=1e-3,
                                  max_iter=max_iter, random_state=seed % 2**32,
+                                 early_stopping=len(used) >= 200, validation_fraction=0.1,
                                  n_iter_no_change=4, tol=1e-5)
     else:
         regressor, mean, scale = copy.deepcopy(previous[0]), previous[1], previous[2]
         regressor.set_params(warm_start=True, max_iter=max(3, max_iter // 3),
                              batch_size=min(256, len(used)))
+    z = (x[used] - mean) / scale
+    base = fit_base(z[:, -judged:], y[used]) if judged else None
+    rest = y[used] - (z[:, -judged:] @ base[0] + base[1]) if base is not None else y[used]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        regressor.fit((x[used] - mean) / scale, y[used])
-    model = ValueModel.from_sklearn(regressor, mean, scale)
+        regressor.fit(z, rest)
+    model = ValueModel.from_sklearn(regressor, mean, scale, base=base)
     check = held if cut else used
     loss = float(np.mean((model.predict(x[check]) - y[check]) ** 2))
     return model, loss, (regressor, mean, scale)
+
+
+def paired_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of the per-game differences `a - b` (two bots' shares on the same seeds
+    and seat) with a normal 95% interval: the deal's luck cancels game by game."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / len(diffs)
+    sd = (sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)) ** 0.5
+    half = Z95 * sd / len(diffs) ** 0.5
+    return mean, mean - half, mean + half
 
 
 def strength(against: str, shares: list[float]) -> Strength:
@@ -331,7 +394,7 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
     gate_games = spec.gate_games or spec.games
     xs: list[np.ndarray] = []
     ys: list[np.ndarray] = []
-    best: ValueModel | None = None
+    best: ValueModel | None = spec.start_model()
     previous: Any = None  # the kept regressor and its standardisation: the next fit starts there
     history: list[dict[str, Any]] = []
     next_seed = spec.seed * 1_000_003 % 2**62
@@ -358,7 +421,8 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
             state.update(phase="fitting", elapsed=time.perf_counter() - started)
             report(state)
             candidate, loss, fitted = fit(rows_x, rows_y, spec.hidden, spec.seed + generation,
-                                          previous)
+                                          judgement_size(spec.seats), previous,
+                                          alpha=spec.alpha)
             record: dict[str, Any] = {"generation": generation, "rows": len(rows_x),
                                       "loss": round(loss, 5)}
             if best is None:
@@ -420,12 +484,14 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
         "jobs": spec.jobs,
         "seed": spec.seed,
         "inputs": int(best.inputs),
+        "features": "observation, then every seat's evaluation and lead (seat-relative)",
         "hidden": list(spec.hidden),
         "loss": history[-1]["loss"],
         "fair_share": round(fair, 4),
         "strength": [{"against": s.against, "games": s.games, "share": round(s.share, 4),
                       "low": round(s.low, 4), "high": round(s.high, 4)} for s in strengths],
         "history": history,
+        "started_from": spec.start,
         "library": "scikit-learn MLPRegressor (fit); NumPy (play)",
     }
     best.card = card

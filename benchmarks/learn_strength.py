@@ -1,0 +1,98 @@
+"""One bot in one seat against the same bot in every other, on paired seeds.
+
+Game i seats the candidate at seat i mod N and the opponent everywhere else; with
+`--baseline`, the same seeds are played again with the baseline in the candidate's
+seat, and the paired difference of win shares is given with a normal 95% interval
+(the same deals, so the deal's luck cancels). Prints the candidate's win share with a
+95% Wilson interval against the fair share 1/N, and each tested seat's seconds per
+decision. Models are read from `--models` (default: `$SOAN_MODELS` or the user's
+cache).
+
+    python benchmarks/learn_strength.py cityplan -n 4 --candidate learned \\
+        --opponent heuristic --baseline heuristic --games 400 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from soan.bots import make_bot
+from soan.bots.match import bot_rngs, choose
+from soan.engine.registry import get_game
+from soan.learn.train import paired_difference, strength, win_shares
+
+SEED_BASE = 900_000
+
+_TABLE: dict[tuple[str, int], object] = {}
+
+
+def play(game_id: str, seats: int, tested: str, opponent: str, index: int,
+         first_seed: int = SEED_BASE) -> tuple[float, float, int]:
+    """Game `index`: the tested bot's win share, seconds thinking and decisions."""
+    game = get_game(game_id)
+    if (game_id, seats) not in _TABLE:
+        _TABLE[(game_id, seats)] = game.load_content()
+    seat, seed = index % seats, first_seed + index
+    bots = [make_bot(opponent)] * seats
+    bots[seat] = make_bot(tested)
+    state = game.new(seats, seed, content=_TABLE[(game_id, seats)])
+    rngs = bot_rngs(seed, seats)
+    spent, decisions = 0.0, 0
+    while not state.over:
+        mover = state.to_move
+        start = time.perf_counter()
+        action = choose(bots[mover], state, rngs[mover])
+        if mover == seat:
+            spent += time.perf_counter() - start
+            decisions += 1
+        state.play(action)
+    return win_shares(state)[seat], spent, decisions
+
+
+def run(pool: ProcessPoolExecutor, args: argparse.Namespace, tested: str
+        ) -> list[tuple[float, float, int]]:
+    n = args.games
+    return list(pool.map(play, [args.game] * n, [args.players] * n, [tested] * n,
+                         [args.opponent] * n, range(n), [args.first_seed] * n))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("-n", "--players", type=int, default=4)
+    parser.add_argument("--candidate", required=True)
+    parser.add_argument("--opponent", default="heuristic")
+    parser.add_argument("--baseline", default=None, help="bot in the same seat, same seeds")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--models", default=None)
+    parser.add_argument("--first-seed", type=int, default=SEED_BASE, help="seed of game 0")
+    args = parser.parse_args()
+    if args.models:
+        os.environ["SOAN_MODELS"] = args.models
+    started = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        results = {spec: run(pool, args, spec)
+                   for spec in [args.candidate] + ([args.baseline] if args.baseline else [])}
+    fair = 1 / args.players
+    print(f"{args.game}, {args.players} seats, one seat against {args.players - 1} x "
+          f"{args.opponent}, {args.games} games (seats rotated, seeds from {args.first_seed}), "
+          f"{time.perf_counter() - started:.0f} s on {args.jobs} processes")
+    for spec, rows in results.items():
+        s = strength(args.opponent, [r[0] for r in rows])
+        per = sum(r[1] for r in rows) / max(1, sum(r[2] for r in rows))
+        clear = "above" if s.low > fair else "below" if s.high < fair else "not clear of"
+        print(f"  {spec}: {s.share:.1%} ({s.low:.1%}-{s.high:.1%}), {clear} the fair "
+              f"{fair:.0%}; {per:.3f} s a decision")
+    if args.baseline:
+        mean, low, high = paired_difference([r[0] for r in results[args.candidate]],
+                                            [r[0] for r in results[args.baseline]])
+        print(f"  paired difference {args.candidate} - {args.baseline}: {mean:+.1%} "
+              f"({low:+.1%} to {high:+.1%})")
+
+
+if __name__ == "__main__":
+    main()
