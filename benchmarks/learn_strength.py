@@ -18,11 +18,13 @@ import argparse
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import astuple
 
 from soan.bots import make_bot
 from soan.bots.match import bot_rngs, choose
 from soan.engine.registry import get_game
-from soan.learn.train import paired_difference, strength, win_shares
+from soan.lab.report.metrics import paired_difference
+from soan.learn.train import strength, win_shares
 
 SEED_BASE = 900_000
 
@@ -88,8 +90,8 @@ def main() -> None:
         print(f"  {spec}: {s.share:.1%} ({s.low:.1%}-{s.high:.1%}), {clear} the fair "
               f"{fair:.0%}; {per:.3f} s a decision")
     if args.baseline:
-        mean, low, high = paired_difference([r[0] for r in results[args.candidate]],
-                                            [r[0] for r in results[args.baseline]])
+        mean, low, high = astuple(paired_difference([r[0] for r in results[args.baseline]],
+                                                    [r[0] for r in results[args.candidate]]))
         print(f"  paired difference {args.candidate} - {args.baseline}: {mean:+.1%} "
               f"({low:+.1%} to {high:+.1%})")
 

@@ -15,12 +15,14 @@ from __future__ import annotations
 import argparse
 import tempfile
 import time
+from dataclasses import astuple
 
 from soan.bots.heuristic import heuristic_bot
 from soan.bots.learned import LearnedBot
 from soan.bots.match import bot_rngs, choose
 from soan.engine.registry import get_game
-from soan.learn.train import Players, TrainSpec, paired_difference, strength, train
+from soan.lab.report.metrics import paired_difference
+from soan.learn.train import Players, TrainSpec, strength, train
 
 
 def decision_time(bot, game, seats, options, content, seeds) -> float:
@@ -81,7 +83,7 @@ def main() -> None:
     fair = 1 / args.players
     s = strength("heuristic", learned)
     b = strength("heuristic", baseline)
-    mean, low, high = paired_difference(learned, baseline)
+    mean, low, high = astuple(paired_difference(baseline, learned))
     print(f"learned in one seat vs heuristic: {s.share:.1%} ({s.low:.1%}-{s.high:.1%}), "
           f"fair {fair:.1%}, {s.games} games")
     print(f"heuristic in the same seat, same seeds: {b.share:.1%} ({b.low:.1%}-{b.high:.1%})")

@@ -11,7 +11,7 @@ from soan.bots import make_bot, random_bot
 from soan.bots.learned import LearnedBot
 from soan.engine.rng import Rng
 from soan.learn.model import ModelKey, load_model
-from soan.learn.train import TrainError, TrainSpec, match, paired_difference, train
+from soan.learn.train import TrainError, TrainSpec, match, train
 from tests.learn.race_game import GAME
 
 
@@ -105,10 +105,3 @@ def test_a_warm_start_from_another_encoding_is_refused(trained, tmp_path):
                       games=4, models=str(tmp_path), start=str(result.card_path.parent))
     with pytest.raises(TrainError, match=r"--from .* reads"):
         train(other)
-
-
-def test_the_paired_difference_cancels_what_both_seats_share():
-    same = paired_difference([1.0, 0.0, 0.5], [1.0, 0.0, 0.5])
-    assert same == (0.0, 0.0, 0.0)
-    mean, low, high = paired_difference([1.0, 1.0, 0.0, 1.0], [0.0, 1.0, 0.0, 0.0])
-    assert mean == 0.5 and low < 0.5 < high and high - 0.5 == pytest.approx(0.5 - low)

@@ -42,6 +42,7 @@ from soan.bots.match import bot_rngs, choose
 from soan.engine.core import Game, SoanError, State, options_from_dict
 from soan.engine.registry import get_game
 from soan.engine.rng import Rng
+from soan.lab.report.metrics import wilson_interval
 from soan.learn.model import (
     Learned,
     ModelKey,
@@ -56,7 +57,6 @@ from soan.learn.model import (
 
 MIN_SCALE = 0.25  # the smallest spread an input is standardised by
 MAX_ROWS = 300_000  # the newest rows kept for fitting
-Z95 = 1.959963984540054
 
 
 class TrainError(SoanError):
@@ -154,16 +154,6 @@ def relative(values: Sequence[float], seat: int) -> list[float]:
     """`values` seen from `seat`: its own first, then the seats after it in order."""
     n = len(values)
     return [values[(seat + k) % n] for k in range(n)]
-
-
-def wilson(successes: float, trials: int) -> tuple[float, float]:
-    """Wilson's 95% score interval (fractional successes allowed: shared wins)."""
-    if trials <= 0:
-        return 0.0, 1.0
-    p, z2 = successes / trials, Z95 * Z95
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = Z95 * np.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return max(0.0, float(centre - half)), min(1.0, float(centre + half))
 
 
 class Exploring:
@@ -363,18 +353,8 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int, judged
     return model, loss, (regressor, mean, scale)
 
 
-def paired_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
-    """The mean of the per-game differences `a - b` (two bots' shares on the same seeds
-    and seat) with a normal 95% interval: the deal's luck cancels game by game."""
-    diffs = [x - y for x, y in zip(a, b, strict=True)]
-    mean = sum(diffs) / len(diffs)
-    sd = (sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)) ** 0.5
-    half = Z95 * sd / len(diffs) ** 0.5
-    return mean, mean - half, mean + half
-
-
 def strength(against: str, shares: list[float]) -> Strength:
-    low, high = wilson(sum(shares), len(shares))
+    low, high = wilson_interval(sum(shares), len(shares))
     share = sum(shares) / len(shares) if shares else 0.0
     return Strength(against, len(shares), share, low, high)
 
