@@ -79,7 +79,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "claim_off": "Play gives {v} (95% CI {low} to {high}) over {games} games{where}: the "
                      "designer's {claim} is {gap} too {direction}.",
         "high": "high", "low": "low",
-        "vague_sentence": "Not played: it would need {needs}.",
+        "vague_sentence": "Not played: {needs}",
         "check": "With {bot}: {verdict} ({games} games: {figure}).",
         "verdict_holds": "the answer holds", "verdict_reverses": "the answer reverses",
         "verdict_does_not_hold": "the answer does not hold",
