@@ -47,7 +47,7 @@ def test_a_review_answers_every_question_on_one_page_per_language(tmp_path: Path
     assert "The giver chooses which land goes." not in japanese
     assert "The designer&#39;s arithmetic" in english and "デザイナーの計算" in japanese
     assert "Not in the question file: UP2, UP5, UP8, UP9, UP11." in english
-    assert "Not played: it would need a settlement bonus counted in fiefs." in english
+    assert "Not played: It would need a settlement bonus counted in fiefs." in english
     assert "Play cannot judge this; the closest measurable figure, actions per turn" in english
     assert "UP3: Play gives" in output and "designer's 29" in output
     assert "Review written to" in output
