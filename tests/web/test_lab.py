@@ -55,6 +55,21 @@ def test_a_study_with_an_edited_content_file_runs_to_its_report(server: Server):
     assert page.status_code == 200 and "lab.js" in page.text
 
 
+def test_a_review_runs_to_its_pages(server: Server):
+    """Every question of the designer's notes, as `soan review` answers them."""
+    made = server.client.post("/lab/jobs", json={
+        "kind": "review", "game": "cityplan", "bots": "random", "games": 2, "players": 4})
+    assert made.status_code == 201, made.text
+    job = finished(server.url, made.json()["link"], timeout=300)
+    runs = job["provenance"]["runs"]
+    assert "4p-default" in runs and len(runs) > 1  # the draft beside the proposals
+    assert job["games"] == 2 * len(runs) == job["games_done"]
+    assert job["reports"]["en"].endswith("/review.html")
+    page = server.client.get(job["reports"]["en"])
+    assert page.status_code == 200 and "CP5" in page.text
+    assert 'lang="ja"' in server.client.get(job["reports"]["ja"]).text[:2000]
+
+
 def test_a_study_opens_only_from_its_private_link(server: Server):
     made = server.client.post("/lab/jobs", json={"game": "cityplan", "bots": "random",
                                                  "games": 2}).json()
@@ -77,7 +92,8 @@ def test_a_study_opens_only_from_its_private_link(server: Server):
     ({"options": {"end_buildings": "99"}}, 400, "end_buildings=99 is out of range"),
     ({"options": {"no such": "1"}}, 400, "is not a rule number's name"),
     ({"variant": "nope"}, 400, "has no variant nope"),
-    ({"kind": "review"}, 400, "the lab runs study, not 'review'"),
+    ({"kind": "tune"}, 400, "the lab runs study, review, not 'tune'"),
+    ({"kind": "review", "variant": "plain"}, 400, "start it without a variant"),
     ({"game": "chess"}, 400, "chess"),
 ])
 def test_a_bad_study_is_refused_in_one_line_and_nothing_is_kept(server: Server, body, status,

@@ -115,6 +115,14 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "shipped one. Only you and whoever you send the study's link see it.",
                          "編集した内容ファイル (TOML)。同梱のものと並べて調べます。"
                          "研究のリンクを渡した人にしか見えません。"),
+    "lab.kind": ("What to run", "実行するもの"),
+    "lab.kind_study": ("Study", "研究"),
+    "lab.kind_review": ("Review", "レビュー"),
+    "lab.kind_hint": ("A study plays your variant, rule numbers or cards against the draft; a "
+                      "review answers every question in the designer's notes by play, on the "
+                      "draft's own rules and cards.",
+                      "研究はあなたのバリアント・ルールの数値・カードを草案と比べます。レビューは"
+                      "デザイナーのメモにある問いすべてに、草案のルールとカードのままプレイで答えます。"),
     "lab.bots": ("Bots", "ボット"),
     "lab.games": ("Games per run", "1 回あたりの対戦数"),
     "lab.start": ("Start the study", "研究を始める"),

@@ -1,6 +1,6 @@
 """The lab in the browser: studies run in the background by the command line's own runner.
 
-A job is a kind (`study`; a review can be another), its settings as the page sent
+A job is a kind (`study` or `review`), its settings as the page sent
 them, the uploaded content file if any, and a secret key: its page and report open
 only from its private link, as a seat opens only from its own. Each kind has a
 planner and a runner (`KINDS`): the planner checks the settings the way the
@@ -116,13 +116,49 @@ def study_command(settings: dict[str, Any], content: Path | None, out: Path) -> 
     return words
 
 
+def plan_review(settings: dict[str, Any], content: Path | None, out: Path) -> Plan:
+    """A review's runs as `soan review` plans them: the draft as written and every
+    proposal of the game's question file, on the shipped content."""
+    from soan.lab.review.plan import plan_review as plan_runs
+    from soan.lab.review.questions import load_questions, question_file
+    from soan.lab.run.simulation import default_players, seat_specs
+
+    if content is not None or settings["variant"] != "default" or settings["options"]:
+        raise SoanError("a review plays the draft as written beside each proposal of the "
+                        "designer's notes: start it without a variant, rule numbers or "
+                        "content file (a study tries those)")
+    game = get_game(settings["game"])
+    seat_specs(game, settings["bots"], settings["players"])
+    seats = settings["players"] or default_players(game)
+    questions = load_questions(game, question_file(game), seats)
+    plan = plan_runs(game.id, questions, settings["bots"], settings["seed"], out)
+    first = plan.runs[0].run.provenance
+    provenance = {"soan_version": first["soan_version"], "game": game.id, "title": game.title,
+                  "players": seats, "bots": first["bots"], "seed": settings["seed"],
+                  "runs": [planned.file.stem for planned in plan.runs]}
+    return Plan(settings["games"] * len(plan.runs), seats,
+                [planned.file.name for planned in plan.runs], provenance)
+
+
+def review_command(settings: dict[str, Any], content: Path | None, out: Path) -> list[str]:
+    """`soan review` as the command line runs it, on one core."""
+    words = ["review", settings["game"], "--out", str(out), "--games", str(settings["games"]),
+             "--bots", settings["bots"], "--seed", str(settings["seed"]), "--jobs", "1"]
+    if settings["players"]:
+        words += ["--players", str(settings["players"])]
+    return words
+
+
 @dataclass(frozen=True)
 class Kind:
     plan: Callable[[dict[str, Any], Path | None, Path], Plan]
     command: Callable[[dict[str, Any], Path | None, Path], list[str]]
+    pages: dict[str, str]  # the pages it writes, by language
 
 
-KINDS = {"study": Kind(plan_study, study_command)}
+KINDS = {"study": Kind(plan_study, study_command, REPORTS),
+         "review": Kind(plan_review, review_command,
+                        {"en": "review.html", "ja": "review.ja.html"})}
 
 
 def check_settings(body: dict[str, Any], limits: Limits) -> dict[str, Any]:
@@ -257,14 +293,16 @@ class Jobs:
                 "games": job.total, "seconds_left": left, "settings": job.settings,
                 "content_name": job.content_name, "provenance": job.provenance,
                 "reports": {lang: f"/lab/jobs/{job.id}/{job.key}/{name}"
-                            for lang, name in REPORTS.items()} if job.state == DONE else None}
+                            for lang, name in KINDS[job.kind].pages.items()}
+                if job.state == DONE else None}
 
     def report(self, job: Job, name: str) -> Path:
-        if name not in REPORTS.values():
-            raise NotFound(f"a study's pages are {' and '.join(REPORTS.values())}")
+        pages = KINDS[job.kind].pages.values()
+        if name not in pages:
+            raise NotFound(f"a {job.kind}'s pages are {' and '.join(pages)}")
         path = self.folder / job.id / "out" / name
         if job.state != DONE or not path.is_file():
-            raise NotFound("the study's report is written when its games are done")
+            raise NotFound(f"the {job.kind}'s pages are written when its games are done")
         return path
 
     # ---- running ------------------------------------------------------------------------

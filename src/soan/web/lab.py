@@ -28,7 +28,9 @@ class NewStudy(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: str = Field("study", max_length=20, description="What to run: study.")
+    kind: str = Field("study", max_length=20, description="What to run: study (a variant, "
+                      "rule numbers or content file against the draft) or review (every "
+                      "question in the designer's notes, as `soan review`).")
     game: str = Field(max_length=40, description="Game id, such as cityplan.")
     variant: str = Field("default", max_length=100)
     options: dict[str, Any] = Field(default_factory=dict, max_length=40,

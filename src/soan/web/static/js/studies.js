@@ -50,24 +50,34 @@ async function listStudies() {
   }
 }
 
+// a review plays the draft's own rules and cards: what a study varies is set aside
+document.getElementById("lab-kind").addEventListener("change", (event) => {
+  const review = event.target.value === "review";
+  for (const field of [variantSelect, document.getElementById("lab-content"),
+    ...optionsBox.querySelectorAll("input, select")]) field.disabled = review;
+});
+
 document.getElementById("lab-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const error = document.getElementById("lab-form-error");
   error.textContent = "";
   const game = games[gameSelect.value];
+  const kind = document.getElementById("lab-kind").value;
+  const review = kind === "review";  // a review plays the draft's own rules and cards
   const body = {
-    game: game.id, variant: variantSelect.value, options: changedOptions(optionsBox),
+    kind, game: game.id, variant: review ? "default" : variantSelect.value,
+    options: review ? {} : changedOptions(optionsBox),
     bots: document.getElementById("lab-bots").value,
     games: Number(document.getElementById("lab-games").value),
   };
   if (playersSelect.value) body.players = Number(playersSelect.value);
-  const file = document.getElementById("lab-content").files[0];
+  const file = review ? null : document.getElementById("lab-content").files[0];
   if (file) Object.assign(body, { content: await file.text(), content_name: file.name });
   document.getElementById("lab-start").disabled = true;
   try {
     const made = await post("/lab/jobs", body);
     const studies = kept().filter((s) => s.job !== made.job);
-    studies.unshift({ job: made.job, key: made.key, link: made.link, title: game.title, variant: body.variant, content: file ? file.name : null });
+    studies.unshift({ job: made.job, key: made.key, link: made.link, title: game.title, variant: review ? kind : body.variant, content: file ? file.name : null });
     localStorage.setItem(KEPT, JSON.stringify(studies.slice(0, 50)));
     location.href = made.link;
   } catch (e) {
