@@ -1,9 +1,9 @@
 """Actions that change nothing (`State.no_effect`): the terminal marks them "no effect now"
 and the heuristic passes them over, so they must really change nothing."""
 
-from soan.engine.rng import Rng
 from soan.games.cityplan.state import BUILD, EXCHANGE, PICK, CityPlanState
 from tests.games.cityplan.helpers import new, pick_all
+from tests.games.no_effect_check import marked_in_random_games
 
 
 def position(state: CityPlanState, seat: int) -> tuple:
@@ -33,23 +33,17 @@ def test_exchange_with_an_empty_hand_is_marked_and_exchanges_nothing():
 
 def test_in_random_games_every_marked_action_leaves_the_position_unchanged():
     marked = 0
-    for seed in range(120):
-        state = new(2 + seed % 4, seed)
-        rng = Rng(seed)
-        while not state.over:
-            for action in state.legal():
-                if not state.no_effect(action):
-                    continue
-                marked += 1
-                seat = state.to_move
-                after = state.copy()
-                after.play(action)
-                # the others pick Income; once the action phase resolves, the seat's
-                # hand, city, power and chips are as before (others draw only for themselves)
-                while after.phase == PICK:
-                    after.play(("act", 1))
-                while after.phase == EXCHANGE and after.to_move == seat:
-                    after.play(("done",))
-                assert position(after, seat)[:5] == position(state, seat)[:5]
-            state.play(rng.choice(state.legal()))
+    for state, action in marked_in_random_games(lambda seed: new(2 + seed % 4, seed),
+                                                range(120)):
+        marked += 1
+        seat = state.to_move
+        after = state.copy()
+        after.play(action)
+        # the others pick Income; once the action phase resolves, the seat's
+        # hand, city, power and chips are as before (others draw only for themselves)
+        while after.phase == PICK:
+            after.play(("act", 1))
+        while after.phase == EXCHANGE and after.to_move == seat:
+            after.play(("done",))
+        assert position(after, seat)[:5] == position(state, seat)[:5]
     assert marked > 0

@@ -2,9 +2,9 @@
 them "no effect now" and the heuristic passes them over, so playing one must end in
 the position that playing no card gives, but for the FP paid and the card."""
 
-from soan.engine.rng import Rng
 from soan.games.populous.codes import DISCARD, GRACE
 from soan.games.populous.state import PopulousState
+from tests.games.no_effect_check import marked_in_random_games
 from tests.games.populous.helpers import fill, house, new
 from tests.games.populous.test_grace import card, give, to_grace_phase
 
@@ -69,17 +69,11 @@ def test_festival_with_no_house_is_marked_and_with_one_is_not():
 
 def test_in_random_games_every_marked_card_changes_only_its_cost():
     marked = 0
-    for seed in range(60):
-        state = new(3 + seed % 3, seed)
-        rng = Rng(seed)
-        while not state.over:
-            for action in state.legal():
-                if not state.no_effect(action):
-                    continue
-                marked += 1
-                seat, k = state.to_move, action[1]
-                played, passed = play_out(state, seat, k), play_none(state)
-                assert repr(position(played, seat)) == repr(position(passed, seat))
-                assert played.fp[seat] == passed.fp[seat] - state.grace_cost(seat, k)
-            state.play(rng.choice(state.legal()))
+    for state, action in marked_in_random_games(lambda seed: new(3 + seed % 3, seed),
+                                                range(60)):
+        marked += 1
+        seat, k = state.to_move, action[1]
+        played, passed = play_out(state, seat, k), play_none(state)
+        assert repr(position(played, seat)) == repr(position(passed, seat))
+        assert played.fp[seat] == passed.fp[seat] - state.grace_cost(seat, k)
     assert marked > 0

@@ -1,8 +1,8 @@
 """`no_effect` (issue 25): a legal action marked "no effect now" leaves the position as
 it was; the wrath striking an empty cell is the case Quo Vadis has."""
 
-from soan.engine.rng import Rng
 from soan.games.quovadis.codes import SMITE
+from tests.games.no_effect_check import marked_in_random_games
 from tests.games.quovadis.helpers import GAME, blank, cells, resources, workers
 
 PAIR = (1, 5)
@@ -35,15 +35,10 @@ def test_a_strike_on_an_empty_cell_with_strikes_left_changes_nothing():
 
 def test_every_marked_action_of_random_games_leaves_the_position_unchanged():
     marked = 0
-    for seed in range(6):
-        state = GAME.new(4, seed, GAME.options())
-        rng = Rng(seed)
-        while not state.over:
-            for action in state.legal():
-                if state.no_effect(action):
-                    marked += 1
-                    after = state.copy()
-                    after.play(action)
-                    assert position(after) == position(state), action
-            state.play(rng.choice(state.legal()))
+    for state, action in marked_in_random_games(lambda seed: GAME.new(4, seed, GAME.options()),
+                                                range(6)):
+        marked += 1
+        after = state.copy()
+        after.play(action)
+        assert position(after) == position(state), action
     assert marked > 0

@@ -2,8 +2,8 @@
 it was: counters put on a full red moon or taken off an empty one, the moon die set to
 the value it shows."""
 
-from soan.engine.rng import Rng
 from soan.games.undecim import codes as K
+from tests.games.no_effect_check import marked_in_random_games
 from tests.games.undecim.helpers import GAME, new_with, pick_all
 
 QUIET = tuple({"number": n, "steps": [{"step": "draw", "amount": 0}]} for n in range(1, 12))
@@ -47,16 +47,11 @@ def own_effect(state, action) -> None:
 
 def test_every_marked_action_of_random_games_leaves_the_position_unchanged():
     marked = 0
-    for seed in range(40):
-        state = GAME.new(4, seed, GAME.options())
-        rng = Rng(seed)
-        while not state.over:
-            for action in state.legal():
-                if state.no_effect(action):
-                    marked += 1
-                    assert action in state.legal()
-                    after = state.copy()
-                    own_effect(after, action)
-                    assert position(after) == position(state), action
-            state.play(rng.choice(state.legal()))
+    for state, action in marked_in_random_games(lambda seed: GAME.new(4, seed, GAME.options()),
+                                                range(40)):
+        marked += 1
+        assert action in state.legal()
+        after = state.copy()
+        own_effect(after, action)
+        assert position(after) == position(state), action
     assert marked > 0
