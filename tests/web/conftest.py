@@ -13,6 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 import uvicorn
+from playwright.sync_api import sync_playwright
 
 from soan.web.app import create_app, uvicorn_settings
 from soan.web.limits import Limits
@@ -99,3 +100,12 @@ def wait_until(check, timeout: float = 20.0, every: float = 0.05):
             return value
         assert time.monotonic() < deadline, "timed out waiting"
         time.sleep(every)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium, driven by Playwright: one for each test module that asks."""
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

@@ -9,21 +9,13 @@ import random
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from soan.engine.registry import get_game
-from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server
+from tests.web.conftest import Server
 
 SHORT = {"cityplan": {"end_buildings": 4}, "populous": {"end_score": 15},
          "quovadis": {"rounds": 2}, "undecim": {"rounds": 3, "moon_counters": 4}}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -6,19 +6,11 @@ bad content file refused in the form."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server
+from tests.web.conftest import Server
 from tests.web.test_lab import CONTENT
 from tests.web.test_phone import DESKTOP, PHONE, open_page
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def fill_study(page: Page, server: Server, tap: bool) -> None:

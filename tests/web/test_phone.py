@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, Server
+from tests.web.conftest import Server
 from tests.web.test_browser import SHORT
 
 PHONE = {"width": 390, "height": 844}
@@ -28,14 +28,6 @@ FITS = r"""() => {
             choices: box.height > 0 && box.top >= 0 && box.bottom <= height + 0.5
                      && box.left >= 0 && box.right <= width + 0.5};
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def open_page(browser: Browser, size: dict) -> tuple[Page, list[str]]:
