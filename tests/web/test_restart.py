@@ -19,13 +19,15 @@ from soan.web.table import seeded_rng
 from tests.web.conftest import free_port, wait_until
 
 
-def start(db, port, env: dict[str, str] | None = None) -> subprocess.Popen:
-    """`soan serve` in a process of its own (`env`: more environment variables)."""
+def start(db, port, env: dict[str, str] | None = None, *more: str,
+          session: bool = False) -> subprocess.Popen:
+    """`soan serve` in a process of its own (`env`: more environment variables; `more`:
+    more arguments; `session`: a session of its own, so a kill reaches its workers too)."""
     process = subprocess.Popen(
         [sys.executable, "-c", "from soan.cli import app; app()", "serve", "--port", str(port),
-         "--db", str(db)],
+         "--db", str(db), *more],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, **(env or {})})
+        env={**os.environ, **(env or {})}, start_new_session=session)
 
     def up():
         assert process.poll() is None, process.stderr.read()
@@ -34,7 +36,7 @@ def start(db, port, env: dict[str, str] | None = None) -> subprocess.Popen:
         except httpx.TransportError:
             return False
 
-    wait_until(up, timeout=30, every=0.1)
+    wait_until(up, timeout=60, every=0.1)
     return process
 
 

@@ -9,7 +9,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 from collections import Counter
 
 import httpx
@@ -18,26 +17,15 @@ from websockets.sync.client import connect
 from soan.engine.rng import Rng
 from soan.web.manager import owner
 from soan.web.shards import named
-from tests.web.conftest import free_port, wait_until
+from tests.web.conftest import free_port
 from tests.web.test_restart import snapshot
+from tests.web.test_restart import start as start_server
 
 
 def start(db, port) -> subprocess.Popen:
     """`soan serve --workers 2` in a session of its own, so a kill reaches every process."""
-    process = subprocess.Popen(
-        [sys.executable, "-c", "from soan.cli import app; app()", "serve", "--port", str(port),
-         "--db", str(db), "--workers", "2", "--tables-per-minute", "0"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
-
-    def up():
-        assert process.poll() is None, process.stderr.read()
-        try:
-            return httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1).status_code == 200
-        except httpx.TransportError:
-            return False
-
-    wait_until(up, timeout=60, every=0.1)
-    return process
+    return start_server(db, port, None, "--workers", "2", "--tables-per-minute", "0",
+                        session=True)
 
 
 def kill_all(process: subprocess.Popen) -> None:
