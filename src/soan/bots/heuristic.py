@@ -27,15 +27,17 @@ def worth_trying(state: State) -> list[Action]:
     return useful or list(legal)
 
 
-def leads(state: State) -> list[tuple[float, Action]]:
-    """Each action worth trying with the mover's lead after it."""
+def outcomes(state: State, actions: list[Action] | None = None,
+             ) -> list[tuple[float, Action, State]]:
+    """Each action (by default those worth trying) with the mover's lead after it and
+    the position it leads to."""
     seat = state.to_move
     judge = state.game.evaluator.evaluate
     out = []
-    for action in worth_trying(state):
+    for action in worth_trying(state) if actions is None else actions:
         after = state.copy()
         after.play(action)
-        out.append((lead(judge(after), seat), action))
+        out.append((lead(judge(after), seat), action, after))
     return out
 
 
@@ -43,20 +45,27 @@ def greedy_action(state: State, rng: Rng) -> Action:
     """The legal action whose result leads by most, ties broken by `rng`.
 
     Uses the state as it is: rollouts call this on a determinization."""
-    legal = worth_trying(state)
-    if len(legal) == 1:
-        return legal[0]
-    scored = leads(state)
-    top = max(score for score, _ in scored)
-    best = [action for score, action in scored if score == top]
+    useful = worth_trying(state)
+    if len(useful) == 1:
+        return useful[0]
+    scored = outcomes(state, useful)
+    top = max(score for score, _, _ in scored)
+    best = [action for score, action, _ in scored if score == top]
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def ranked_actions(state: State, rng: Rng) -> list[Action]:
-    """The legal actions, best lead first, ties in an order drawn from `rng`."""
-    scored = [(-score, rng.below(1 << 30), action) for score, action in leads(state)]
+def ranked_outcomes(state: State, rng: Rng) -> list[tuple[Action, State]]:
+    """The actions worth trying with the positions they lead to, best lead first, ties
+    in an order drawn from `rng`."""
+    scored = [(-score, rng.below(1 << 30), action, after)
+              for score, action, after in outcomes(state)]
     scored.sort(key=lambda item: item[:2])
-    return [action for _, _, action in scored]
+    return [(action, after) for _, _, action, after in scored]
+
+
+def ranked_actions(state: State, rng: Rng) -> list[Action]:
+    """The actions worth trying, best lead first, ties in an order drawn from `rng`."""
+    return [action for action, _ in ranked_outcomes(state, rng)]
 
 
 def heuristic_bot(state: State, rng: Rng) -> Action:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import time
 
-from soan.bots.heuristic import greedy_action, ranked_actions
+from soan.bots.heuristic import greedy_action, ranked_actions, ranked_outcomes
 from soan.bots.learned import TOP, LearnedBot
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
@@ -201,18 +201,15 @@ class Ismcts:
     def _prior(self, det: State, rng: Rng) -> list[Action]:
         """The order widening opens actions in: the heuristic's ranking, its best few
         reordered by the learned value when there is one."""
-        ranked = ranked_actions(det, rng)
-        if self.value is None or len(ranked) < 2:
-            return ranked
-        head, seat = ranked[:TOP], det.to_move
-        after = []
-        for action in head:
-            s = det.copy()
-            s.play(action)
-            after.append(s)
-        values = self.value.values_for(after, seat)
+        if self.value is None:
+            return ranked_actions(det, rng)
+        ranked = ranked_outcomes(det, rng)
+        if len(ranked) < 2:
+            return [action for action, _ in ranked]
+        head = ranked[:TOP]
+        values = self.value.values_for([after for _, after in head], det.to_move)
         order = sorted(range(len(head)), key=lambda i: -values[i])
-        return [head[i] for i in order] + ranked[TOP:]
+        return [head[i][0] for i in order] + [action for action, _ in ranked[TOP:]]
 
     def _play_out(self, det: State, rng: Rng) -> None:
         if self.rollout == "none":

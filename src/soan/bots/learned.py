@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from soan.bots.heuristic import lead, worth_trying
+from soan.bots.heuristic import outcomes
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 from soan.learn.model import Learned, ModelKey, ValueModel, load_model
@@ -28,12 +28,7 @@ def shortlist(state: State, top: int) -> list[tuple[Action, State]]:
     """The heuristic's `top` actions by lead (all tied at the last place included), each
     with the position it leads to: the moves the model has seen played and can judge,
     where an action no good player would take is a guess outside its data."""
-    seat, judge = state.to_move, state.game.evaluator.evaluate
-    scored = []
-    for action in worth_trying(state):
-        after = state.copy()
-        after.play(action)
-        scored.append((lead(judge(after), seat), action, after))
+    scored = outcomes(state)
     if top and len(scored) > top:
         cut = sorted((s for s, _, _ in scored), reverse=True)[top - 1]
         scored = [item for item in scored if item[0] >= cut]
