@@ -90,16 +90,23 @@ def plan_study(settings: dict[str, Any], content: Path | None, out: Path) -> Pla
     game = get_game(settings["game"])
     plan = plan_runs(game, settings["variant"], [], settings["options"], content)
     runs = study_runs(game, plan, settings["players"], settings["bots"], settings["seed"], out)
+    names = [run.spec.variant + "".join(f" {k}={v}" for k, v in
+                                        run.provenance["options_changed"].items())
+             + ("" if run.provenance["content"]["shipped"] else
+                f" + {run.provenance['content']['file']}")
+             for run, _ in runs]
     first = runs[0][0].provenance
-    provenance = {"soan_version": first["soan_version"], "game": game.id, "title": game.title,
-                  "players": first["players"], "bots": first["bots"], "seed": settings["seed"],
-                  "runs": [run.spec.variant + "".join(f" {k}={v}" for k, v in
-                                                      run.provenance["options_changed"].items())
-                           + ("" if run.provenance["content"]["shipped"] else
-                              f" + {run.provenance['content']['file']}")
-                           for run, _ in runs]}
-    return Plan(settings["games"] * len(runs), runs[0][0].spec.players,
-                [file.name for _, file in runs], provenance)
+    return _plan(settings, first, first["players"], names, [file.name for _, file in runs])
+
+
+def _plan(settings: dict[str, Any], first: dict[str, Any], players: int, names: list[str],
+          files: list[str]) -> Plan:
+    """A job's plan from its first run's provenance, its table size and its runs' names
+    and results files."""
+    provenance = {"soan_version": first["soan_version"], "game": first["game"],
+                  "title": first["title"], "players": players, "bots": first["bots"],
+                  "seed": settings["seed"], "runs": names}
+    return Plan(settings["games"] * len(files), players, files, provenance)
 
 
 def study_command(settings: dict[str, Any], content: Path | None, out: Path) -> list[str]:
@@ -132,12 +139,9 @@ def plan_review(settings: dict[str, Any], content: Path | None, out: Path) -> Pl
     seats = settings["players"] or default_players(game)
     questions = load_questions(game, question_file(game), seats)
     plan = plan_runs(game.id, questions, settings["bots"], settings["seed"], out)
-    first = plan.runs[0].run.provenance
-    provenance = {"soan_version": first["soan_version"], "game": game.id, "title": game.title,
-                  "players": seats, "bots": first["bots"], "seed": settings["seed"],
-                  "runs": [planned.file.stem for planned in plan.runs]}
-    return Plan(settings["games"] * len(plan.runs), seats,
-                [planned.file.name for planned in plan.runs], provenance)
+    return _plan(settings, plan.runs[0].run.provenance, seats,
+                 [planned.file.stem for planned in plan.runs],
+                 [planned.file.name for planned in plan.runs])
 
 
 def review_command(settings: dict[str, Any], content: Path | None, out: Path) -> list[str]:
