@@ -66,7 +66,7 @@ from soan.games.undecim.scoring import (
 
 NUMBERS = range(1, ACTION_CARDS + 1)  # action cards by their numbers
 PHASES = len(PHASE_NAMES)
-RULES = 26  # the `rules` part: every option as a number
+RULES = 27  # the `rules` part: every option as a number
 CARD_F = 2 + len(E.STEPS)  # per action card: red, from a module, steps of each kind
 AWARD_F = 4 + len(CONDITIONS)  # per award: open, scored, condition, count, VP
 POINTS = 8  # lands, buildings, gold, enemies, awards, cards, final order, total
@@ -108,8 +108,7 @@ class _Table:
             *(float(o.land_rule == r) for r in LAND_RULES), o.land_set_bonus / 10,
             o.night_land_multiplier / 5, o.enemy_vp / 10, *(v / 30 for v in o.building_vp),
             o.gold_vp / 10, o.gold_vp_settled / 10, o.gold_settlements / 10, float(o.fief),
-            # the layout keeps the first two final-order bonuses (docs/encoding/undecim.md)
-            float(o.giver_chooses), *(v / 20 for v in o.final_order_bonus[:2]),
+            float(o.giver_chooses), *(v / 20 for v in o.final_order_bonus),
             float(o.tie_break), float(o.module_dark), float(o.module_storm),
             float(o.module_gold),
         ), dtype=np.float32)
