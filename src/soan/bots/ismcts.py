@@ -118,10 +118,21 @@ class Ismcts:
         """The move after the bot's budget, or its best so far at `deadline` (a
         `time.perf_counter()` reading) if that comes first: the same iterations in the
         same order either way, so the same move whenever there is time."""
-        self.value = self.learned.learned_for(state) if self.learned is not None else None
+        self._bind(state)  # refuses before anything else without a model
         legal = state.legal()
         if len(legal) == 1:
             return legal[0]
+        children = self.grow(state, rng, deadline).children
+        return max(
+            (a for a in legal if a in children),
+            key=lambda a: (children[a].visits, children[a].totals[state.to_move]),
+        )
+
+    def grow(self, state: State, rng: Rng, deadline: float | None = None) -> Node:
+        """The tree searched for the seat to move: its root's children are the actions
+        tried, with their visits and summed rewards (the search's judgement of each
+        move, which benchmarks/distill_search.py fits a model to)."""
+        self._bind(state)
         root = Node(state.seats)
         search, clock = self._iterate, time.perf_counter
         if self.seconds:
@@ -134,11 +145,11 @@ class Ismcts:
                 search(root, state, rng)
                 if deadline is not None and clock() >= deadline:
                     break
-        children = root.children
-        return max(
-            (a for a in legal if a in children),
-            key=lambda a: (children[a].visits, children[a].totals[state.to_move]),
-        )
+        return root
+
+    def _bind(self, state: State) -> None:
+        """The learned value of `state`'s rule set (`NoModel` without one)."""
+        self.value = self.learned.learned_for(state) if self.learned is not None else None
 
     def _iterate(self, root: Node, state: State, rng: Rng) -> None:
         """One determinization: select, expand one node, play out, back up."""
