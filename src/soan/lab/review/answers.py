@@ -270,7 +270,11 @@ class ItemLine:
 
     key: str
     association: metrics.Association
-    beyond: bool
+    judged: Estimate  # the gap's interval over every item compared (Bonferroni)
+
+    @property
+    def beyond(self) -> bool:
+        return self.judged.excludes(0.0)
 
 
 def answer_split(question: Question, rows: Sequence[Row]) -> Answer:
@@ -290,7 +294,10 @@ def answer_split(question: Question, rows: Sequence[Row]) -> Answer:
         if found is not None:
             compared.append((key, found))
     family = len(compared)
-    items = [ItemLine(key, a, metrics.association_beyond_chance(a, family))
+    z = metrics.family_z(family)
+    items = [ItemLine(key, a, metrics.difference_of_proportions(
+                 a.unused.value * a.unused_games, a.unused_games,
+                 a.used.value * a.used_games, a.used_games, z))
              for key, a in compared if metrics.association_informative(a, family)]
     items.sort(key=lambda x: -abs(x.association.difference.value))
     games = len({r["seed"] for r in rows})

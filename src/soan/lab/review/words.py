@@ -75,10 +75,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "where": " under {rules}",
         "proxy_sentence": "Play cannot judge this; the closest measurable figure, {figure}, is {v} "
                  "(95% CI {low} to {high}) over {games} games{where}.",
-        "claim_holds": "Play gives {v} (95% CI {low} to {high}) over {games} games{where}: "
-                       "consistent with the designer's {claim}.",
-        "claim_off": "Play gives {v} (95% CI {low} to {high}) over {games} games{where}: the "
-                     "designer's {claim} is {gap} too {direction}.",
+        "claim_holds": "Play gives {v} for {figure} (95% CI {low} to {high}) over {games} "
+                       "games{where}: consistent with the designer's {claim}.",
+        "claim_off": "Play gives {v} for {figure} (95% CI {low} to {high}) over {games} "
+                     "games{where}: the designer's {claim} is {gap} too {direction}.",
         "high": "high", "low": "low",
         "best": "each game's best seat's {figure}",
         "max_holds": "No game's best seat went above the designer's maximum {claim} in {games} "
@@ -91,13 +91,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "split_found": "Of {items} cards built often enough to judge over {games} games, "
                        "{count} go with winning or losing beyond chance (Bonferroni over the "
                        "{items}); the widest gap is {card}: {used} for the seats that built it, "
-                       "{unused} for those that did not ({d}, 95% CI {low} to {high}). Seats "
-                       "that build more win more, so a gap says a card goes with winning, not "
-                       "that it causes it.",
+                       "{unused} for those that did not ({d}, 95% CI over all {items} cards "
+                       "{low} to {high}). Seats that build more win more, so a gap says a "
+                       "card goes with winning, not that it causes it.",
         "split_none": "No card goes with winning or losing beyond chance over {games} games "
                       "(Bonferroni over the {items} built often enough to judge); the widest "
                       "gap is {card}: {used} for the seats that built it, {unused} for those "
-                      "that did not ({d}, 95% CI {low} to {high}).",
+                      "that did not ({d}, 95% CI over all {items} cards {low} to {high}).",
         "split_empty": "No card was built often enough over {games} games to judge its gap.",
         "item": "Card", "used": "Built: win rate", "unused": "Not built: win rate",
         "seat_games": "Seat-games that built it",
@@ -172,10 +172,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "where": "({rules})",
         "proxy_sentence": "プレイでは判断できない。最も近い測定可能な数値、{figure}は"
                           "{games}ゲームで{v}(95%信頼区間 {low}〜{high}){where}。",
-        "claim_holds": "プレイでは{games}ゲームで{v}(95%信頼区間 {low}〜{high}){where}: "
-                       "デザイナーの{claim}と矛盾しない。",
-        "claim_off": "プレイでは{games}ゲームで{v}(95%信頼区間 {low}〜{high}){where}: "
-                     "デザイナーの{claim}は{gap}{direction}。",
+        "claim_holds": "プレイでは{games}ゲームで{figure}は{v}(95%信頼区間 {low}〜{high})"
+                       "{where}: デザイナーの{claim}と矛盾しない。",
+        "claim_off": "プレイでは{games}ゲームで{figure}は{v}(95%信頼区間 {low}〜{high})"
+                     "{where}: デザイナーの{claim}は{gap}{direction}。",
         "high": "高すぎる", "low": "低すぎる",
         "best": "各ゲームの最高の席の{figure}",
         "max_holds": "{games}ゲームで、デザイナーの最大値{claim}を超えた最高の席はない{where}: "
@@ -186,12 +186,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "split_found": "{games}ゲームで判定できるだけ建てられた{items}枚のカードのうち、{count}枚が"
                        "偶然を超えて勝ち負けと結びつく({items}枚でボンフェローニ補正)。差が最も"
                        "大きいのは{card}: 建てた席の勝率 {used}、建てなかった席 {unused}(差 {d}、"
-                       "95%信頼区間 {low}〜{high})。多く建てる席ほど勝つので、差はカードが勝ちと"
-                       "結びつくことを示すが、勝ちの原因とは限らない。",
+                       "{items}枚全体での95%信頼区間 {low}〜{high})。多く建てる席ほど勝つので、"
+                       "差はカードが勝ちと結びつくことを示すが、勝ちの原因とは限らない。",
         "split_none": "{games}ゲームで、偶然を超えて勝ち負けと結びつくカードはない(判定できるだけ"
                       "建てられた{items}枚でボンフェローニ補正)。差が最も大きいのは{card}: 建てた"
-                      "席の勝率 {used}、建てなかった席 {unused}(差 {d}、95%信頼区間 {low}〜"
-                      "{high})。",
+                      "席の勝率 {used}、建てなかった席 {unused}(差 {d}、{items}枚全体での"
+                      "95%信頼区間 {low}〜{high})。",
         "split_empty": "{games}ゲームで、差を判定できるだけ建てられたカードはない。",
         "item": "カード", "used": "建てた席の勝率", "unused": "建てなかった席の勝率",
         "seat_games": "建てた席数(席×ゲーム)",
@@ -393,7 +393,7 @@ def split_sentence(found: Answer, w: Words) -> str:
     if not items:
         return w("split_empty", games=found.games)
     top = items[0].association
-    d = top.difference
+    d = items[0].judged
     return w("split_found" if any(x.beyond for x in items) else "split_none",
              items=len(items), games=found.games, count=sum(x.beyond for x in items),
              card=item_name(items[0].key, w), used=w.interval(top.used, "win_share"),
