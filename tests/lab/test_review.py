@@ -231,8 +231,7 @@ def test_a_claim_outside_the_interval_says_by_how_much() -> None:
     figure = Figure("points:lands", None, Estimate(21.5, 20.5, 22.5))
     found = Answer(question, 500, figure, claim_gap=Estimate(-7.5, -8.5, -6.5))
     text = sentence(found, Words("en", UNDECIM.glossary))
-    assert ("Play gives 21.5 for points from Land bonus (土地ボーナス) (95% CI 20.5 to 22.5) "
-            "over 500 games") in text
+    assert "Play gives 21.5 for points from lands (95% CI 20.5 to 22.5) over 500 games" in text
     assert "the designer's 29.0 (「現実的には29点くらい」) is 7.5 too high" in text
 
 
