@@ -53,10 +53,12 @@ def test_the_undecim_notes_figures_are_each_their_own_claim() -> None:
     # SEED 002 「土地のみの最大点数は、1ラウンド目に4枚出せたとして、3+6+9+12+15=45点」
     maximum = questions["UP3b"]
     assert (maximum.claim, maximum.statistic, maximum.metric) == (45, "max", "points:lands")
-    for q in (questions["UP3"], maximum):  # 「土地のみ」: the night's doubling is left out
-        assert q.variant == "land_pairs" and q.options == {"night_land_multiplier": 1}
     # SEED 002 「これに赤い月のボーナスが加わった場合、さらに10点前後の加点が見込める。多分40点前後。」
-    assert questions["UP3c"].claim == 40 and not questions["UP3c"].options
+    assert questions["UP3c"].claim == 40
+    for q in (questions["UP3"], maximum, questions["UP3c"]):  # one run: the pairs rule as played
+        assert q.variant == "land_pairs" and not q.options
+    for ident in ("UP10b", "UP10c"):  # 「妨害がなければ」: no night doubling, as the note counts
+        assert questions[ident].options == {"night_land_multiplier": 1}
     # SEED 002 「土地点を1種1点とする。版図1点のボーナスとして、妨害がなければ期待値25点。」
     assert (questions["UP10b"].variant, questions["UP10b"].metric, questions["UP10b"].claim) \
         == ("fief_round_1", "points:lands+points:fiefs", 25)
