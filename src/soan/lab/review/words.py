@@ -239,14 +239,16 @@ class Words:
         if position is not None and position > 1:
             return self("position_share", p=position)
         if per:  # a ratio of sums over the seats: no longer "per seat"
-            return self("per", figure=self._total(metric), per=self._total(per, True))
+            return self("per", figure=self.total(metric), per=self.total(per, True))
         if head in ("points", "usage", "kind"):
             return self(head, name=self.name(inside))
         return self(metric)
 
-    def _total(self, metric: str, unit: bool = False) -> str:
+    def total(self, metric: str, unit: bool = False) -> str:
         """A figure summed over the seats, in words: "uses of fief"; as the unit of a
         ratio, "turn"."""
+        if "+" in metric:
+            return " + ".join(self.total(part) for part in metric.split("+"))
         head, _, inside = metric.partition(":")
         if head in ("points", "usage", "kind"):
             return self(f"{head}_total", name=self.name(inside))
@@ -340,8 +342,11 @@ def rules_text(found: Answer, w: Words) -> str:
 
 def claim_figure(q: Question, w: Words) -> str:
     """What a claim's figure is: of the mean seat, or of each game's best seat."""
-    figure = w.figure(q.metric or "", q.per)
-    return w("best", figure=figure) if q.statistic in ("best", "max") else figure
+    metric = q.metric or ""
+    if q.statistic == "mean":
+        return w.figure(metric, q.per)
+    one_seat = w.figure(metric, q.per) if q.per else w.total(metric)
+    return w("best", figure=one_seat)
 
 
 def claim_number(q: Question, w: Words) -> str:
