@@ -8,6 +8,12 @@ which removes the luck of the deal both share. A difference whose interval cover
 is no finding: the answer says how many games a paired test would need to see a
 difference of the size measured (95% confidence, 80% power; statsmodels' power
 solver for a paired t-test).
+
+The designer's arithmetic is checked the way the note states it: a typical figure (the
+mean of the seats, or of each game's best seat for "a seat that goes for it") against
+the number or range, a maximum against the highest any game's best seat reached, and
+"one card can break the game" as each item's win share with and against it, judged
+over all the items at once (Bonferroni, as the report's card list).
 """
 
 from __future__ import annotations
@@ -35,7 +41,9 @@ DEPENDS = ("reverses", "does_not_hold", "appears")
 
 def seat_value(row: Row, metric: str) -> float:
     """One seat-game's figure named by `metric` (questions.PLAIN_METRICS, points:,
-    usage:, kind:)."""
+    usage:, kind:, or a sum of them: points:lands+points:fiefs)."""
+    if "+" in metric:
+        return sum(seat_value(row, part) for part in metric.split("+"))
     head, _, name = metric.partition(":")
     if head == "points":
         return float(row.get(POINTS_PREFIX + name) or 0)
@@ -46,10 +54,12 @@ def seat_value(row: Row, metric: str) -> float:
     return float(row[metric])
 
 
-def per_game(rows: Sequence[Row], metric: str, per: str | None = None) -> dict[int, float]:
+def per_game(rows: Sequence[Row], metric: str, per: str | None = None,
+             best: bool = False) -> dict[int, float]:
     """Each game's figure, by seed: the first player's share for win_share, the winner's
-    score for winning_score (the best score when nobody won), else the sum over its seats
-    divided by `per`'s sum (the mean per seat when `per` is None)."""
+    score for winning_score (the best score when nobody won), with `best` its best seat's
+    figure, else the sum over its seats divided by `per`'s sum (the mean per seat when
+    `per` is None)."""
     games: dict[int, list[Row]] = defaultdict(list)
     for row in rows:
         games[row["seed"]].append(row)
@@ -62,10 +72,18 @@ def per_game(rows: Sequence[Row], metric: str, per: str | None = None) -> dict[i
             won = [r for r in seats if r["won"]] or seats
             out[seed] = max(float(r["score"]) for r in won)
             continue
+        if best:
+            out[seed] = max(_ratio(seat_value(r, metric), seat_value(r, per) if per else 1.0)
+                            for r in seats)
+            continue
         total = sum(seat_value(r, metric) for r in seats)
         divisor = sum(seat_value(r, per) for r in seats) if per else len(seats)
-        out[seed] = total / divisor if divisor else 0.0
+        out[seed] = _ratio(total, divisor)
     return out
+
+
+def _ratio(total: float, divisor: float) -> float:
+    return total / divisor if divisor else 0.0
 
 
 def estimate(values: Sequence[float], metric: str) -> Estimate:
@@ -145,7 +163,10 @@ class Answer:
     positions: list[Figure] = field(default_factory=list)
     others: list[Figure] = field(default_factory=list)
     factions: list[FactionLine] = field(default_factory=list)
-    claim_gap: Estimate | None = None  # measured minus the designer's figure
+    claim_gap: Estimate | None = None  # measured minus the designer's figure (nearest end)
+    highest: float | None = None  # a designer's maximum: the highest any game's best seat had
+    beyond_claim: int = 0  # ... and the games whose best seat went above it
+    items: list[ItemLine] = field(default_factory=list)  # a split claim's items, widest first
     series: dict[int, float] = field(default_factory=dict)  # a measure's figure by seed
     check: CheckAnswer | None = None
 
@@ -213,18 +234,74 @@ def answer_sweep(question: Question, draft: Sequence[Row], proposal: Sequence[Ro
     return Answer(question, games, main, positions, others, _factions(draft, proposal))
 
 
+def claim_gap(e: Estimate, low: float, high: float | None = None) -> Estimate:
+    """How far play lies from the designer's number (or range low-high): the measured
+    figure minus the nearest end, 0 inside the range, with the interval's ends measured
+    the same way, so the gap's interval excludes 0 only when play's excludes the claim."""
+    top = low if high is None else high
+
+    def off(x: float) -> float:
+        return x - low if x < low else x - top if x > top else 0.0
+
+    return Estimate(off(e.value), off(e.low), off(e.high))
+
+
 def answer_measure(question: Question, rows: Sequence[Row]) -> Answer:
     """A figure of one rule set's games (a claim: against the designer's figure)."""
     assert question.metric is not None
-    series = per_game(rows, question.metric, question.per)
+    series = per_game(rows, question.metric, question.per,
+                      best=question.statistic in ("best", "max"))
     values = list(series.values())
     main = Figure(question.metric, question.per, estimate(values, question.metric))
     found = Answer(question, len(values), main, series=series)
     if question.claim is not None:
-        e = main.draft
-        found.claim_gap = Estimate(e.value - question.claim, e.low - question.claim,
-                                   e.high - question.claim)
+        found.claim_gap = claim_gap(main.draft, question.claim, question.claim_high)
+    if question.statistic == "max" and values:
+        assert question.claim is not None
+        found.highest = max(values)
+        found.beyond_claim = sum(v > question.claim for v in values)
     return found
+
+
+@dataclass(frozen=True)
+class ItemLine:
+    """One item of a split claim: the win share of seat-games that used it and of those
+    that did not, and whether the gap holds over every item at once."""
+
+    key: str
+    association: metrics.Association
+    judged: Estimate  # the gap's interval over every item compared (Bonferroni)
+
+    @property
+    def beyond(self) -> bool:
+        return self.judged.excludes(0.0)
+
+
+def answer_split(question: Question, rows: Sequence[Row]) -> Answer:
+    """Every item under the question's usage prefix that play used (every card built): its
+    users' win share against the others', widest gap first. Items too seldom used (or too always)
+    for any gap to show beyond chance carry no information and are left out; the family
+    the intervals are judged over is every item compared, so luck over many cards is
+    not called a card that breaks the game."""
+    assert question.split is not None
+    prefix = f"{question.split}:"
+    keys = sorted({k for r in rows for k in (r.get("usage") or {}) if k.startswith(prefix)})
+    compared: list[tuple[str, metrics.Association]] = []
+    for key in keys:
+        used = [r["win_share"] for r in rows if (r.get("usage") or {}).get(key, 0)]
+        unused = [r["win_share"] for r in rows if not (r.get("usage") or {}).get(key, 0)]
+        found = metrics.association(used, unused)
+        if found is not None:
+            compared.append((key, found))
+    family = len(compared)
+    z = metrics.family_z(family)
+    items = [ItemLine(key, a, metrics.difference_of_proportions(
+                 a.unused.value * a.unused_games, a.unused_games,
+                 a.used.value * a.used_games, a.used_games, z))
+             for key, a in compared if metrics.association_informative(a, family)]
+    items.sort(key=lambda x: -abs(x.association.difference.value))
+    games = len({r["seed"] for r in rows})
+    return Answer(question, games, items=items)
 
 
 def answer(question: Question, rows: Mapping[str, Sequence[Row]]) -> Answer:
@@ -233,6 +310,8 @@ def answer(question: Question, rows: Mapping[str, Sequence[Row]]) -> Answer:
         return Answer(question, 0)
     if question.answer == "sweep":
         return answer_sweep(question, rows["draft"], rows["set"])
+    if question.split is not None:
+        return answer_split(question, rows["set"])
     return answer_measure(question, rows["set"])
 
 
@@ -245,8 +324,8 @@ def check_answer(first: Answer, check: Answer, bot: str) -> CheckAnswer | None:
     if question.answer == "sweep":
         assert first.main.difference is not None and check.main.difference is not None
         verdict = judge(first.main.difference, check.main.difference, 0.0)
-    elif question.claim is not None:
-        verdict = judge(first.main.draft, check.main.draft, question.claim)
+    elif first.claim_gap is not None and check.claim_gap is not None:
+        verdict = judge(first.claim_gap, check.claim_gap, 0.0)
     else:
         seeds = sorted(set(first.series) & set(check.series))
         gap = metrics.paired_difference([first.series[s] for s in seeds],

@@ -26,7 +26,14 @@ from soan.engine.registry import get_game
 from soan.lab.review.answers import Answer, Figure
 from soan.lab.review.plan import Plan
 from soan.lab.review.questions import ANSWERS
-from soan.lab.review.words import Words, check_sentence, sentence
+from soan.lab.review.words import (
+    Words,
+    check_sentence,
+    claim_figure,
+    claim_number,
+    item_name,
+    sentence,
+)
 from soan.lab.run.output import write_atomically
 
 FILE_NAMES = {"en": "review.html", "ja": "review.ja.html"}
@@ -162,15 +169,30 @@ def item(found: Answer, w: Words) -> Item:
         header = [w("figure"), w("measured")]
         rows = [Row([w.figure(q.metric or "", q.per), w.interval(found.main.draft,
                                                                   q.metric or "")])]
-    elif q.answer == "claim" and found.main is not None and found.claim_gap is not None:
-        m = q.metric or ""
-        facts = [(w("claim_says"), f"「{q.claim_text}」 = {w.value(q.claim or 0.0, m)}"),
-                 (w("assumption"), (q.gloss if w.lang == "en" else q.quote)),
-                 (w("play_shows"), w.interval(found.main.draft, m)),
-                 (w("gap"), w.difference(found.claim_gap, m))]
+    elif q.answer == "claim":
+        assumption = q.assumption if w.lang == "en" else q.assumption_ja
+        if q.split is not None:
+            facts = [(w("claim_says"), f"「{q.claim_text}」"), (w("assumption"), assumption)]
+            header = [w("item"), w("seat_games"), w("used"), w("unused"), w("difference")]
+            rows = [Row([item_name(x.key, w), f"{x.association.used_games:,}",
+                         w.interval(x.association.used, "win_share"),
+                         w.interval(x.association.unused, "win_share"),
+                         w.difference(x.association.difference, "win_share")], x.beyond)
+                    for x in found.items]
+        elif found.main is not None and found.claim_gap is not None:
+            m = q.metric or ""
+            facts = [(w("claim_says"), f"「{q.claim_text}」 = {claim_number(q, w)}"),
+                     (w("assumption"), assumption),
+                     (w("play_shows"), f"{claim_figure(q, w)}: "
+                                       f"{w.interval(found.main.draft, m)}"),
+                     (w("gap"), w.difference(found.claim_gap, m))]
+            if found.highest is not None:
+                facts += [(w("highest"), w.value(found.highest, m)),
+                          (w("beyond_claim"), f"{found.beyond_claim:,} / {found.games:,}")]
     elif q.answer == "vague":
-        facts = [(w("needs"), q.needs)]
-    chart = claim_chart(found, w) if q.answer == "claim" and found.main is not None else Markup("")
+        facts = [(w("needs"), q.needs if w.lang == "en" else q.needs_ja)]
+    chart = claim_chart(found, w) if q.answer == "claim" and found.main is not None \
+        else Markup("")
     return Item(q.id, q.quote, gloss, sentence(found, w), check, facts, header, rows, chart)
 
 
@@ -184,17 +206,24 @@ def claim_chart(found: Answer, w: Words) -> Markup:
     q = found.question
     assert found.main is not None and q.claim is not None
     e = found.main.draft
-    figure = go.Figure([
+    traces = [
         go.Scatter(x=[e.value], y=[w("play_shows")], mode="markers", name=w("play_shows"),
                    marker={"size": 10, "color": "#4c72b0"},
                    error_x={"type": "data", "symmetric": False, "array": [e.high - e.value],
                             "arrayminus": [e.value - e.low]}),
-        go.Scatter(x=[q.claim], y=[w("claim_col")], mode="markers", name=w("claim_col"),
+        go.Scatter(x=[q.claim, q.claim_high] if q.claim_high is not None else [q.claim],
+                   y=[w("claim_col")] * (2 if q.claim_high is not None else 1),
+                   mode="lines+markers", name=w("claim_col"),
                    marker={"size": 12, "color": "#c44e52", "symbol": "diamond"}),
-    ])
-    figure.update_layout(template="plotly_white", height=150, showlegend=False,
-                         margin={"l": 110, "r": 20, "t": 10, "b": 40},
-                         xaxis_title=w.figure(q.metric or "", q.per))
+    ]
+    if found.highest is not None:
+        traces.append(go.Scatter(x=[found.highest], y=[w("highest")], mode="markers",
+                                 name=w("highest"), marker={"size": 10, "color": "#55a868",
+                                                            "symbol": "triangle-right"}))
+    figure = go.Figure(traces)
+    figure.update_layout(template="plotly_white", height=150 + 30 * (len(traces) - 2),
+                         showlegend=False, margin={"l": 120, "r": 20, "t": 10, "b": 40},
+                         xaxis_title=claim_figure(q, w))
     return _html(figure, f"claim-{q.id}")
 
 
@@ -247,9 +276,11 @@ def render(review: Review, lang: str) -> str:
     rule_sets = []
     for planned in review.plan.runs:
         changed = planned.run.provenance["options_changed"]
+        variant = planned.run.spec.variant
+        japanese = game.glossary.variants.get(variant) if game.glossary and lang == "ja" else None
         about = (w("as_written") if planned.as_written else
-                 planned.run.provenance["variant_about"] if planned.run.spec.variant != "default"
-                 else "")
+                 (japanese or planned.run.provenance["variant_about"])
+                 if variant != "default" else "")
         shown = ", ".join(f"{k}={option_text(tuple(v) if isinstance(v, list) else v)}"
                           for k, v in changed.items())
         rule_sets.append((planned.file.stem, "; ".join(x for x in (about, shown) if x)))

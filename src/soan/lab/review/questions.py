@@ -13,6 +13,12 @@ about the pairs rule), and is then measured under it. Anything the lab could not
 honour (an unknown id, answer, variant, option or metric, a key that does not belong
 to the answer) is refused naming the file and the entry, so no question is answered
 by something else.
+
+One entry of the notes may hold several of the designer's figures (Undecim's 「問題点」
+gives 29 realistic and 45 at most in one breath): each further figure is its own
+entry with a lettered id after the first (UP3b, UP3c), checked the same way. A claim
+states the assumption behind the designer's number in both languages, and a vague
+entry what it would need in both, so each page reads in its own language throughout.
 """
 
 from __future__ import annotations
@@ -36,16 +42,21 @@ ANSWERS = ("sweep", "measure", "claim", "proxy", "vague")
 # the row figures a metric (or `per`) may name; the prefixed ones take a name after ':'
 PLAIN_METRICS = ("score", "winning_score", "win_share", "turns", "actions", "lottery_decided")
 NAMED_METRICS = ("points", "usage", "kind")
+# what a claim's figure is of each game: the mean of its seats, its best seat's, or (for a
+# designer's maximum) its best seat's checked against the number as a ceiling
+STATISTICS = ("mean", "best", "max")
 COMMON_KEYS = {"id", "quote", "gloss", "answer", "players"}
 KEYS = {
     "sweep": {"variant", "options", "metric", "per"},
     "measure": {"variant", "options", "metric", "per"},
-    "claim": {"variant", "options", "metric", "per", "claim", "claim_text"},
+    "claim": {"variant", "options", "metric", "per", "claim", "claim_high", "claim_text",
+              "statistic", "split", "assumption", "assumption_ja"},
     "proxy": {"variant", "options", "metric", "per"},
-    "vague": {"needs"},
+    "vague": {"needs", "needs_ja"},
 }
-REQUIRED = {"sweep": set(), "measure": {"metric"}, "claim": {"metric", "claim", "claim_text"},
-            "proxy": {"metric"}, "vague": {"needs"}}
+REQUIRED = {"sweep": set(), "measure": {"metric"},
+            "claim": {"claim_text", "assumption", "assumption_ja"},
+            "proxy": {"metric"}, "vague": {"needs", "needs_ja"}}
 
 
 @dataclass(frozen=True)
@@ -62,8 +73,19 @@ class Question:
     metric: str | None = None
     per: str | None = None
     claim: float | None = None
+    claim_high: float | None = None  # a range claim's upper end (「12〜16点」)
     claim_text: str = ""
+    statistic: str = "mean"  # a claim's figure per game: questions.STATISTICS
+    split: str | None = None  # a claim about items: the usage prefix (built) to split seats by
+    assumption: str = ""
+    assumption_ja: str = ""
     needs: str = ""
+    needs_ja: str = ""
+
+    @property
+    def base_id(self) -> str:
+        """The notes' entry a lettered figure belongs to (UP3 for UP3b)."""
+        return self.id.rstrip("abcdefghijklmnopqrstuvwxyz")
 
     @property
     def option_args(self) -> tuple[str, ...]:
@@ -79,9 +101,10 @@ def question_file(game: Game) -> Path:
     return Path(str(resources.files(package).joinpath(FILE_NAME)))
 
 
-def _number(entry: dict[str, Any]) -> int:
-    prefix_digits = re.fullmatch(r"[A-Z]+(\d+)", str(entry.get("id", "")))
-    return int(prefix_digits.group(1)) if prefix_digits else 0
+def _number(entry: dict[str, Any]) -> tuple[int, str]:
+    """An id's place in the notes: its entry's number, then its letter (UP3 < UP3b)."""
+    prefix_digits = re.fullmatch(r"[A-Z]+(\d+)([b-z]?)", str(entry.get("id", "")))
+    return (int(prefix_digits.group(1)), prefix_digits.group(2)) if prefix_digits else (0, "")
 
 
 class _Checker:
@@ -104,9 +127,18 @@ class _Checker:
             raise self.fail(where, f"{key} must be a non-empty string")
         return value.strip()
 
-    def metric(self, name: object, key: str, where: str, usage: set[str]) -> str:
+    def metric(self, name: object, key: str, where: str, usage: set[str],
+               sources: set[str]) -> str:
         if not isinstance(name, str):
             raise self.fail(where, f"{key} must be a string such as score or points:lands")
+        if "+" in name:  # a sum of seat figures: points:lands+points:fiefs
+            parts = name.split("+")
+            if any(p in PLAIN_METRICS and p not in ("score", "actions") for p in parts):
+                raise self.fail(where, f"{key} {name!r}: only seat figures (points:, usage:, "
+                                f"kind:, score, actions) add up")
+            for part in parts:
+                self.metric(part, key, where, usage, sources)
+            return name
         if name == "lottery_decided" and LOTTERY_KEY not in usage:
             raise self.fail(where, f"{key} lottery_decided: {self.game.id} has no lottery "
                             f"that decides a winner")
@@ -116,9 +148,9 @@ class _Checker:
         if not colon or head not in NAMED_METRICS or not tail:
             forms = ", ".join([*PLAIN_METRICS, *(f"{n}:NAME" for n in NAMED_METRICS)])
             raise self.fail(where, f"{key} {name!r} is no figure of the rows; use one of {forms}")
-        if head == "points" and tail not in self.sources:
+        if head == "points" and tail not in sources:
             raise self.fail(where, f"{key} {name!r}: {self.game.id} scores no points source "
-                            f"{tail!r}; sources: {', '.join(sorted(self.sources))}")
+                            f"{tail!r} under these rules; sources: {', '.join(sorted(sources))}")
         if head == "usage" and tail not in usage:
             raise self.fail(where, f"{key} {name!r}: {self.game.id} notes no usage {tail!r} "
                             f"under these rules; keys: {', '.join(sorted(usage))}")
@@ -132,9 +164,10 @@ class _Checker:
             where = f"entry {index} ({entry['id']})"
         prefix, count = CHECKLIST.get(self.game.id, ("", 0))
         ident = self.text(entry, "id", where)
-        if not re.fullmatch(rf"{prefix}\d+", ident) or not 1 <= _number(entry) <= count:
+        if not re.fullmatch(rf"{prefix}\d+[b-z]?", ident) or not 1 <= _number(entry)[0] <= count:
             raise self.fail(where, f"unknown id {ident!r}: {self.game.id}'s notes hold "
-                            f"{prefix}1 to {prefix}{count}")
+                            f"{prefix}1 to {prefix}{count} (a further figure of one entry: "
+                            f"{prefix}3b)")
         if ident in seen:
             raise self.fail(where, f"id {ident} is listed twice")
         answer = entry.get("answer")
@@ -168,21 +201,59 @@ class _Checker:
             raise self.fail(where, "the sweep's variant and options are the draft as written; "
                             "name what the proposal changes")
         usage = self.usage | set(self.game.usage_keys(self.content, played))
+        sources = self.sources | set(self.game.new(players, 1, played).breakdown()[0])
         metric = entry.get("metric")
         per = entry.get("per")
-        claim = entry.get("claim")
-        if answer == "claim" and (type(claim) not in (int, float)):
-            raise self.fail(where, f"claim must be a number, not {claim!r}")
+        claim = self.claim(entry, where, usage) if answer == "claim" else {}
         return Question(
             id=ident, quote=self.text(entry, "quote", where),
             gloss=self.text(entry, "gloss", where), answer=answer, players=players,
             variant=variant, options=options,
-            metric=None if metric is None else self.metric(metric, "metric", where, usage),
-            per=None if per is None else self.metric(per, "per", where, usage),
-            claim=None if claim is None else float(claim),
-            claim_text=self.text(entry, "claim_text", where) if answer == "claim" else "",
+            metric=None if metric is None else self.metric(metric, "metric", where, usage,
+                                                           sources),
+            per=None if per is None else self.metric(per, "per", where, usage, sources),
             needs=self.text(entry, "needs", where) if answer == "vague" else "",
+            needs_ja=self.text(entry, "needs_ja", where) if answer == "vague" else "",
+            **claim,
         )
+
+    def claim(self, entry: dict[str, Any], where: str, usage: set[str]) -> dict[str, Any]:
+        """A claim's own fields: a number (or a range) with the figure it is about, or a
+        usage prefix whose items' winners and losers it compares."""
+        split = entry.get("split")
+        fields: dict[str, Any] = {
+            "claim_text": self.text(entry, "claim_text", where),
+            "assumption": self.text(entry, "assumption", where),
+            "assumption_ja": self.text(entry, "assumption_ja", where),
+        }
+        if split is not None:
+            numbers = sorted({"metric", "per", "claim", "claim_high", "statistic"} & set(entry))
+            if numbers:
+                raise self.fail(where, f"a claim split by {split!r} compares win shares; "
+                                f"{', '.join(numbers)} does not belong to it")
+            if not isinstance(split, str) or not any(k.startswith(f"{split}:") for k in usage):
+                prefixes = sorted({k.partition(":")[0] for k in usage if ":" in k})
+                raise self.fail(where, f"split {split!r} names no usage items; prefixes: "
+                                f"{', '.join(prefixes)}")
+            return {**fields, "split": split}
+        missing = [k for k in ("metric", "claim") if k not in entry]
+        if missing:
+            raise self.fail(where, f"a claim needs {', '.join(missing)} (or split)")
+        claim, high = entry["claim"], entry.get("claim_high")
+        for key, value in (("claim", claim), ("claim_high", high)):
+            if value is not None and type(value) not in (int, float):
+                raise self.fail(where, f"{key} must be a number, not {value!r}")
+        if high is not None and high <= claim:
+            raise self.fail(where, f"claim_high {high} must exceed claim {claim}")
+        statistic = entry.get("statistic", "mean")
+        if statistic not in STATISTICS:
+            raise self.fail(where, f"statistic {statistic!r} is not one of "
+                            f"{', '.join(STATISTICS)}")
+        if statistic == "max" and high is not None:
+            raise self.fail(where, "a designer's maximum is one number; claim_high does "
+                            "not belong to it")
+        return {**fields, "claim": float(claim),
+                "claim_high": None if high is None else float(high), "statistic": statistic}
 
 
 def load_questions(game: Game, path: Path | None, players: int) -> list[Question]:
@@ -218,5 +289,5 @@ def load_questions(game: Game, path: Path | None, players: int) -> list[Question
 def missing_ids(game: Game, questions: list[Question]) -> list[str]:
     """The checklist's ids the file does not list (the page names them)."""
     prefix, count = CHECKLIST.get(game.id, ("", 0))
-    listed = {q.id for q in questions}
+    listed = {q.base_id for q in questions}
     return [f"{prefix}{k}" for k in range(1, count + 1) if f"{prefix}{k}" not in listed]

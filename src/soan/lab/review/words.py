@@ -16,6 +16,7 @@ from soan.engine.glossary import Glossary
 from soan.engine.glossary import name as name_of
 from soan.lab.report.metrics import Estimate
 from soan.lab.review.answers import SHARES, Answer, CheckAnswer, Figure
+from soan.lab.review.questions import Question
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
@@ -74,11 +75,32 @@ MESSAGES: dict[str, dict[str, str]] = {
         "where": " under {rules}",
         "proxy_sentence": "Play cannot judge this; the closest measurable figure, {figure}, is {v} "
                  "(95% CI {low} to {high}) over {games} games{where}.",
-        "claim_holds": "Play gives {v} (95% CI {low} to {high}) over {games} games{where}: "
-                       "consistent with the designer's {claim}.",
-        "claim_off": "Play gives {v} (95% CI {low} to {high}) over {games} games{where}: the "
-                     "designer's {claim} is {gap} too {direction}.",
+        "claim_holds": "Play gives {v} for {figure} (95% CI {low} to {high}) over {games} "
+                       "games{where}: consistent with the designer's {claim}.",
+        "claim_off": "Play gives {v} for {figure} (95% CI {low} to {high}) over {games} "
+                     "games{where}: the designer's {claim} is {gap} too {direction}.",
         "high": "high", "low": "low",
+        "best": "each game's best seat's {figure}",
+        "max_holds": "No game's best seat went above the designer's maximum {claim} in {games} "
+                     "games{where}: the highest was {highest}, and the best seat averaged {v} "
+                     "(95% CI {low} to {high}).",
+        "max_off": "In {beyond} of {games} games{where} the best seat went above the "
+                   "designer's maximum {claim}, up to {highest}: under these rules it is no "
+                   "maximum.",
+        "highest": "Highest best seat", "beyond_claim": "Games above the maximum",
+        "split_found": "Of {items} cards built often enough to judge over {games} games, "
+                       "{count} go with winning or losing beyond chance (Bonferroni over the "
+                       "{items}); the widest gap is {card}: {used} for the seats that built it, "
+                       "{unused} for those that did not ({d}, 95% CI over all {items} cards "
+                       "{low} to {high}). Seats that build more win more, so a gap says a "
+                       "card goes with winning, not that it causes it.",
+        "split_none": "No card goes with winning or losing beyond chance over {games} games "
+                      "(Bonferroni over the {items} built often enough to judge); the widest "
+                      "gap is {card}: {used} for the seats that built it, {unused} for those "
+                      "that did not ({d}, 95% CI over all {items} cards {low} to {high}).",
+        "split_empty": "No card was built often enough over {games} games to judge its gap.",
+        "item": "Card", "used": "Built: win rate", "unused": "Not built: win rate",
+        "seat_games": "Seat-games that built it",
         "vague_sentence": "Not played: {needs}",
         "check": "With {bot}: {verdict} ({games} games: {figure}).",
         "verdict_holds": "the answer holds", "verdict_reverses": "the answer reverses",
@@ -150,11 +172,29 @@ MESSAGES: dict[str, dict[str, str]] = {
         "where": "({rules})",
         "proxy_sentence": "プレイでは判断できない。最も近い測定可能な数値、{figure}は"
                           "{games}ゲームで{v}(95%信頼区間 {low}〜{high}){where}。",
-        "claim_holds": "プレイでは{games}ゲームで{v}(95%信頼区間 {low}〜{high}){where}: "
-                       "デザイナーの{claim}と矛盾しない。",
-        "claim_off": "プレイでは{games}ゲームで{v}(95%信頼区間 {low}〜{high}){where}: "
-                     "デザイナーの{claim}は{gap}{direction}。",
+        "claim_holds": "プレイでは{games}ゲームで{figure}は{v}(95%信頼区間 {low}〜{high})"
+                       "{where}: デザイナーの{claim}と矛盾しない。",
+        "claim_off": "プレイでは{games}ゲームで{figure}は{v}(95%信頼区間 {low}〜{high})"
+                     "{where}: デザイナーの{claim}は{gap}{direction}。",
         "high": "高すぎる", "low": "低すぎる",
+        "best": "各ゲームの最高の席の{figure}",
+        "max_holds": "{games}ゲームで、デザイナーの最大値{claim}を超えた最高の席はない{where}: "
+                     "最高は{highest}、最高の席の平均は{v}(95%信頼区間 {low}〜{high})。",
+        "max_off": "{games}ゲーム中{beyond}ゲームで最高の席がデザイナーの最大値{claim}を超えた"
+                   "(最高{highest}){where}: このルールでは最大値ではない。",
+        "highest": "最高の席の最高値", "beyond_claim": "最大値を超えたゲーム",
+        "split_found": "{games}ゲームで判定できるだけ建てられた{items}枚のカードのうち、{count}枚が"
+                       "偶然を超えて勝ち負けと結びつく({items}枚でボンフェローニ補正)。差が最も"
+                       "大きいのは{card}: 建てた席の勝率 {used}、建てなかった席 {unused}(差 {d}、"
+                       "{items}枚全体での95%信頼区間 {low}〜{high})。多く建てる席ほど勝つので、"
+                       "差はカードが勝ちと結びつくことを示すが、勝ちの原因とは限らない。",
+        "split_none": "{games}ゲームで、偶然を超えて勝ち負けと結びつくカードはない(判定できるだけ"
+                      "建てられた{items}枚でボンフェローニ補正)。差が最も大きいのは{card}: 建てた"
+                      "席の勝率 {used}、建てなかった席 {unused}(差 {d}、{items}枚全体での"
+                      "95%信頼区間 {low}〜{high})。",
+        "split_empty": "{games}ゲームで、差を判定できるだけ建てられたカードはない。",
+        "item": "カード", "used": "建てた席の勝率", "unused": "建てなかった席の勝率",
+        "seat_games": "建てた席数(席×ゲーム)",
         "vague_sentence": "プレイしていない。必要なもの: {needs}",
         "check": "{bot}では: {verdict}({games}ゲーム: {figure})。",
         "verdict_holds": "答えは変わらない", "verdict_reverses": "答えが逆になる",
@@ -193,18 +233,22 @@ class Words:
 
     def figure(self, metric: str, per: str | None = None, position: int | None = None) -> str:
         """What a figure is, in words."""
+        if "+" in metric:  # a sum of seat figures
+            return " + ".join(self.figure(part, per) for part in metric.split("+"))
         head, _, inside = metric.partition(":")
         if position is not None and position > 1:
             return self("position_share", p=position)
         if per:  # a ratio of sums over the seats: no longer "per seat"
-            return self("per", figure=self._total(metric), per=self._total(per, True))
+            return self("per", figure=self.total(metric), per=self.total(per, True))
         if head in ("points", "usage", "kind"):
             return self(head, name=self.name(inside))
         return self(metric)
 
-    def _total(self, metric: str, unit: bool = False) -> str:
+    def total(self, metric: str, unit: bool = False) -> str:
         """A figure summed over the seats, in words: "uses of fief"; as the unit of a
         ratio, "turn"."""
+        if "+" in metric:
+            return " + ".join(self.total(part) for part in metric.split("+"))
         head, _, inside = metric.partition(":")
         if head in ("points", "usage", "kind"):
             return self(f"{head}_total", name=self.name(inside))
@@ -296,18 +340,42 @@ def rules_text(found: Answer, w: Words) -> str:
     return w("where", rules=", ".join([*words, *q.option_args]))
 
 
+def claim_figure(q: Question, w: Words) -> str:
+    """What a claim's figure is: of the mean seat, or of each game's best seat."""
+    metric = q.metric or ""
+    if q.statistic == "mean":
+        return w.figure(metric, q.per)
+    one_seat = w.figure(metric, q.per) if q.per else w.total(metric)
+    return w("best", figure=one_seat)
+
+
+def claim_number(q: Question, w: Words) -> str:
+    """The designer's number (or range) as the page shows it."""
+    m = q.metric or ""
+    if q.claim_high is not None:
+        return f"{w.value(q.claim or 0.0, m)}–{w.value(q.claim_high, m)}"
+    return w.value(q.claim or 0.0, m)
+
+
 def measure_sentence(found: Answer, w: Words) -> str:
     """A measure's, proxy's or claim's one sentence."""
     q = found.question
     main = found.main
     assert main is not None and q.metric is not None
     e = main.draft
-    values = {"figure": w.figure(q.metric, q.per), "v": w.value(e.value, q.metric),
+    figure = claim_figure(q, w) if q.answer == "claim" else w.figure(q.metric, q.per)
+    values = {"figure": figure, "v": w.value(e.value, q.metric),
               "low": w.value(e.low, q.metric), "high": w.value(e.high, q.metric),
               "games": found.games, "where": rules_text(found, w)}
     if q.answer == "claim":
         assert q.claim is not None and found.claim_gap is not None
-        claim = f"{w.value(q.claim, q.metric)} (「{q.claim_text}」)"
+        claim = f"{claim_number(q, w)} (「{q.claim_text}」)"
+        if found.highest is not None:
+            highest = w.value(found.highest, q.metric)
+            if found.beyond_claim:
+                return w("max_off", claim=claim, beyond=found.beyond_claim, highest=highest,
+                         **values)
+            return w("max_holds", claim=claim, highest=highest, **values)
         if not found.claim_gap.excludes(0.0):
             return w("claim_holds", claim=claim, **values)
         gap = abs(found.claim_gap.value)
@@ -318,13 +386,35 @@ def measure_sentence(found: Answer, w: Words) -> str:
     return text[0].upper() + text[1:]
 
 
+def item_name(key: str, w: Words) -> str:
+    """A split claim's item (built:テレビ塔) by its name alone, through the glossary."""
+    return w.name(key.partition(":")[2] or key)
+
+
+def split_sentence(found: Answer, w: Words) -> str:
+    """"One card can break the game": how many cards go with winning beyond chance, and
+    the widest gap."""
+    items = found.items
+    if not items:
+        return w("split_empty", games=found.games)
+    top = items[0].association
+    d = items[0].judged
+    return w("split_found" if any(x.beyond for x in items) else "split_none",
+             items=len(items), games=found.games, count=sum(x.beyond for x in items),
+             card=item_name(items[0].key, w), used=w.interval(top.used, "win_share"),
+             unused=w.interval(top.unused, "win_share"), d=w.signed(d.value, "win_share"),
+             low=w.signed(d.low, "win_share", False), high=w.signed(d.high, "win_share", False))
+
+
 def sentence(found: Answer, w: Words) -> str:
     """The one plain sentence answering a question."""
     q = found.question
     if q.answer == "vague":
-        return w("vague_sentence", needs=q.needs)
+        return w("vague_sentence", needs=q.needs if w.lang == "en" else q.needs_ja)
     if q.answer == "sweep":
         return sweep_sentence(found, w)
+    if q.split is not None:
+        return split_sentence(found, w)
     return measure_sentence(found, w)
 
 

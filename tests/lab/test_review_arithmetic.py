@@ -1,0 +1,181 @@
+"""The designers' own arithmetic in `soan review`: each figure of the notes checked the
+way the note states it (a typical seat, the best seat, a maximum, a range, a card that
+breaks the game), and the Japanese page in Japanese throughout.
+
+The notes are cited as SEED <file> 「phrase」: 002 is Undecim draft 14, 003 Quo Vadis
+draft 27, 001 City Plan Delta.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from soan.engine.registry import all_games, get_game
+from soan.lab.report.metrics import Estimate
+from soan.lab.review.answers import Answer, Figure, answer, claim_gap, per_game
+from soan.lab.review.page import item
+from soan.lab.review.questions import Question, load_questions, question_file
+from soan.lab.review.words import Words, sentence
+from soan.lab.run.runner import POINTS_PREFIX
+from tests.lab.conftest import soan
+
+UNDECIM = get_game("undecim")
+CITYPLAN = get_game("cityplan")
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def shipped(game_id: str) -> dict[str, Question]:
+    game = get_game(game_id)
+    return {q.id: q for q in load_questions(game, question_file(game), 4)}
+
+
+def _claim(**given: object) -> Question:
+    fields: dict = {"id": "UP3b", "quote": "「…」", "gloss": "…", "answer": "claim",
+                    "players": 4, "metric": "points:lands", "claim_text": "3+6+9+12+15=45点",
+                    "assumption": "Four new lands a round.", "assumption_ja": "毎ラウンド4枚。",
+                    **given}
+    return Question(**fields)
+
+
+def _seat(seed: int, seat: int, lands: float, fiefs: float = 0.0, **usage: int) -> dict:
+    return {"seed": seed, "seat": seat, "position": seat, "won": seat == 1,
+            "win_share": float(seat == 1), POINTS_PREFIX + "lands": lands,
+            POINTS_PREFIX + "fiefs": fiefs,
+            "usage": usage}
+
+
+def test_the_undecim_notes_figures_are_each_their_own_claim() -> None:
+    questions = shipped("undecim")
+    # SEED 002 「3+4+6+7+9=29ぐらいが現実的なラインだろう」: a seat that goes for lands,
+    # before the red night the note adds separately
+    assert questions["UP3"].claim == 29 and questions["UP3"].statistic == "best"
+    # SEED 002 「土地のみの最大点数は、1ラウンド目に4枚出せたとして、3+6+9+12+15=45点」
+    maximum = questions["UP3b"]
+    assert (maximum.claim, maximum.statistic, maximum.metric) == (45, "max", "points:lands")
+    # SEED 002 「これに赤い月のボーナスが加わった場合、さらに10点前後の加点が見込める。多分40点前後。」
+    assert questions["UP3c"].claim == 40
+    for q in (questions["UP3"], maximum, questions["UP3c"]):  # one run: the pairs rule as played
+        assert q.variant == "land_pairs" and not q.options
+    for ident in ("UP10b", "UP10c"):  # 「妨害がなければ」: no night doubling, as the note counts
+        assert questions[ident].options == {"night_land_multiplier": 1}
+    # SEED 002 「土地点を1種1点とする。版図1点のボーナスとして、妨害がなければ期待値25点。」
+    assert (questions["UP10b"].variant, questions["UP10b"].metric, questions["UP10b"].claim) \
+        == ("fief_round_1", "points:lands+points:fiefs", 25)
+    # SEED 002 「版図ボーナスを抜きで20点。」
+    assert (questions["UP10c"].metric, questions["UP10c"].claim) == ("points:lands", 20)
+    # SEED 002 「逆に継続点をなくして版図ボーナス4点とした場合、12〜16点。」「特化した場合、25点ぐらい。」
+    assert (questions["UP10d"].claim, questions["UP10d"].claim_high) == (12, 16)
+    assert (questions["UP10e"].statistic, questions["UP10e"].claim) == ("best", 25)
+
+
+def test_the_quo_vadis_fastest_city_line_is_checked() -> None:
+    questions = shipped("quovadis")
+    # SEED 003 「最速で都市を建てる戦略の場合、1枚→1枚(2VP)→1枚(5VP)→4枚(25VP)→2枚(33VP)→1枚(35VP)
+    # というのが理想的な流れか」: 35 VP of territory bonuses and five generation changes
+    assert (questions["QP10b"].metric, questions["QP10b"].claim) == ("points:territory", 35)
+    assert (questions["QP10c"].metric, questions["QP10c"].claim) == (
+        "usage:generation change", 5)
+    # SEED 003 「で、都市に2〜3、平均2.5ぐらい残ってるとして、10VPぐらい。」
+    assert (questions["QP10d"].metric, questions["QP10d"].claim) == ("points:cities", 10)
+    for ident in ("QP10", "QP10b", "QP10c", "QP10d"):
+        assert questions[ident].variant == "attrition_dominance"
+
+
+def test_city_plans_card_that_breaks_the_game_is_a_claim_per_card() -> None:
+    # SEED 001 「1枚のカードがゲームを壊すことも十分にあります。」
+    card = shipped("cityplan")["CP7"]
+    assert card.answer == "claim" and card.split == "built" and card.claim is None
+
+
+def test_every_claim_quotes_its_number_and_states_its_assumption_in_both_languages() -> None:
+    for game in all_games():
+        if not question_file(game).is_file():
+            continue
+        for q in load_questions(game, question_file(game), 4):
+            if q.answer != "claim":
+                continue
+            assert q.claim_text in q.quote, q.id
+            assert q.assumption and JAPANESE.search(q.assumption_ja), q.id
+
+
+def test_no_vague_entry_lacks_what_it_would_need_in_japanese() -> None:
+    for game in all_games():
+        if not question_file(game).is_file():
+            continue
+        for q in load_questions(game, question_file(game), 4):
+            if q.answer == "vague":
+                assert JAPANESE.search(q.needs_ja) and q.needs_ja != q.needs, q.id
+
+
+def test_a_maximum_holds_when_no_best_seat_passes_it() -> None:
+    rows = [_seat(s, seat, 20 + s + 10 * (seat == 2)) for s in range(1, 11) for seat in (1, 2)]
+    # the best seat is seat 2 in every game: 31 to 40
+    assert per_game(rows, "points:lands", best=True) == {s: 30.0 + s for s in range(1, 11)}
+    found = answer(_claim(claim=45.0, statistic="max"), {"set": rows})
+    assert found.highest == 40 and found.beyond_claim == 0
+    text = sentence(found, Words("en", UNDECIM.glossary))
+    assert text.startswith("No game's best seat went above the designer's maximum 45.0 "
+                           "(「3+6+9+12+15=45点」) in 10 games: the highest was 40.0")
+    found = answer(_claim(claim=38.0, statistic="max"), {"set": rows})
+    assert found.beyond_claim == 2
+    assert "In 2 of 10 games the best seat went above the designer's maximum 38.0" in sentence(
+        found, Words("en", UNDECIM.glossary))
+    facts = dict(item(found, Words("ja", UNDECIM.glossary)).facts)
+    assert facts["最大値を超えたゲーム"] == "2 / 10" and facts["前提"] == "毎ラウンド4枚。"
+
+
+def test_a_range_claim_holds_while_play_overlaps_it() -> None:
+    assert claim_gap(Estimate(14.0, 13.0, 15.0), 12.0, 16.0) == Estimate(0.0, 0.0, 0.0)
+    assert claim_gap(Estimate(9.0, 8.0, 13.0), 12.0, 16.0) == Estimate(-3.0, -4.0, 0.0)
+    below = claim_gap(Estimate(9.0, 8.0, 10.0), 12.0, 16.0)
+    assert below == Estimate(-3.0, -4.0, -2.0) and below.excludes(0.0)
+    question = _claim(id="UP10d", metric="points:fiefs", claim=12.0, claim_high=16.0,
+                      claim_text="12〜16点")
+    found = Answer(question, 300, Figure("points:fiefs", None, Estimate(9.0, 8.0, 10.0)),
+                   claim_gap=below)
+    text = sentence(found, Words("en", UNDECIM.glossary))
+    assert "the designer's 12.0–16.0 (「12〜16点」) is 3 too high" in text
+
+
+def test_points_sources_add_up_seat_by_seat() -> None:
+    rows = [_seat(1, 1, 20, 4), _seat(1, 2, 10, 0), _seat(2, 1, 18, 2), _seat(2, 2, 22, 0)]
+    assert per_game(rows, "points:lands+points:fiefs") == {1: 17.0, 2: 21.0}
+    assert per_game(rows, "points:lands+points:fiefs", best=True) == {1: 24.0, 2: 22.0}
+    words = Words("en", UNDECIM.glossary)
+    assert words.figure("points:lands+points:fiefs").count("points from") == 2
+
+
+def test_a_card_that_wins_for_its_builders_is_named_beyond_chance() -> None:
+    rows = []
+    for seed in range(200):
+        for seat in range(1, 5):
+            winner = seat == 1 + seed % 4
+            usage = {"built:テレビ塔": int(winner or seed % 5 == 0),  # its builders win
+                     "built:公園": int(seed % 2 == 0),  # built or not by luck
+                     "built:空港": int(seed == 3 and seat == 1)}  # too seldom to judge
+            rows.append({"seed": seed, "seat": seat, "position": seat, "won": winner,
+                         "win_share": float(winner), "usage": usage})
+    question = _claim(id="CP7", metric=None, split="built",
+                      claim_text="1枚のカードがゲームを壊すことも十分にあります。")
+    found = answer(question, {"set": rows})
+    assert [x.key for x in found.items] == ["built:テレビ塔", "built:公園"]
+    assert found.items[0].beyond and not found.items[1].beyond
+    text = sentence(found, Words("en", CITYPLAN.glossary, CITYPLAN.load_content()))
+    assert text.startswith("Of 2 cards built often enough to judge over 200 games, 1 go with "
+                           "winning or losing beyond chance")
+    assert "the widest gap is TV tower (テレビ塔)" in text
+    japanese = sentence(found, Words("ja", CITYPLAN.glossary, CITYPLAN.load_content()))
+    assert "差が最も大きいのはテレビ塔" in japanese and "TV" not in japanese
+
+
+def test_the_japanese_page_reads_in_japanese(tmp_path: Path) -> None:
+    out = tmp_path / "review"
+    soan("review", "undecim", "--questions", Path(__file__).parent / "fixtures" /
+         "undecim_small.toml", "--players", 3, "--games", 6, "--jobs", 1, "--out", out)
+    english = (out / "review.html").read_text("utf-8")
+    japanese = (out / "review.ja.html").read_text("utf-8")
+    assert "It would need a settlement bonus counted in fiefs." in english
+    assert "版図数で数える入植地ボーナスが必要。" in japanese
+    assert "It would need" not in japanese and "A seat that goes for lands" not in japanese
+    assert "土地を狙う席で、1枚も失わない。" in japanese
