@@ -17,7 +17,7 @@ from tests.learn.race_game import GAME
 @pytest.fixture(scope="module")
 def race_models(tmp_path_factory):
     folder = tmp_path_factory.mktemp("race-models")
-    spec = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), minutes=2, games=200,
+    spec = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), minutes=60, games=200,
                      generations=2, eval_games=0, models=str(folder), sample=0.5,
                      explore=0.3, alpha=0.01)
     train(spec)

@@ -18,7 +18,7 @@ from tests.learn.race_game import GAME
 @pytest.fixture(scope="module")
 def trained(tmp_path_factory):
     folder = tmp_path_factory.mktemp("race-models")
-    spec = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), minutes=2, games=200,
+    spec = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), minutes=60, games=200,
                      generations=2, eval_games=40, models=str(folder), sample=0.5,
                      explore=0.3, alpha=0.01)  # the judgement knows nothing: all is learned
     seen = []
@@ -76,7 +76,7 @@ def test_the_cached_model_plays_by_name(trained, monkeypatch):
 
 def test_training_is_deterministic_by_seed(tmp_path):
     def run(folder):
-        spec = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), minutes=1, games=20,
+        spec = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), minutes=60, games=20,
                          generations=1, eval_games=4, models=str(folder), hidden=(8,))
         return train(spec).model
 
@@ -89,7 +89,7 @@ def test_a_warm_start_begins_from_the_given_model(trained, tmp_path):
     """Generation 0 plays with the starting model and must beat it to be kept."""
     _, result, _, _ = trained
     start = str(result.card_path.parent)
-    again = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), minutes=1, games=40,
+    again = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), minutes=60, games=40,
                       generations=1, eval_games=0, models=str(tmp_path), start=start,
                       alpha=0.01)
     warm = train(again)
