@@ -105,3 +105,29 @@ def test_a_warm_start_from_another_encoding_is_refused(trained, tmp_path):
                       games=4, models=str(tmp_path), start=str(result.card_path.parent))
     with pytest.raises(TrainError, match=r"--from .* reads"):
         train(other)
+
+
+def test_games_stop_at_the_budget_instead_of_overrunning_it():
+    """A generation under way when the minutes run out stops there (in this process and
+    in a pool), so `--minutes` is kept within a few chunks of games."""
+    import time
+
+    from soan.engine.core import options_from_dict
+    from soan.engine.registry import get_game
+    from soan.learn.train import OutOfTime, Players
+
+    race = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), jobs=1)
+    cityplan = get_game("cityplan")
+    pooled = TrainSpec(cityplan, 4, options_from_dict(cityplan, {}), cityplan.load_content(),
+                       jobs=2)
+    for spec in (race, pooled):
+        players = Players(spec)
+        try:
+            with pytest.raises(OutOfTime):
+                players.self_play(list(range(40)), None, deadline=time.perf_counter() - 1)
+            with pytest.raises(OutOfTime):
+                players.match(list(range(40)), ("heuristic", None), ("random", None),
+                              deadline=time.perf_counter() - 1)
+            assert len(players.match([1, 2], ("heuristic", None), ("random", None))) == 2
+        finally:
+            players.close()

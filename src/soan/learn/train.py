@@ -18,7 +18,10 @@ starts from what the default rules taught.
 
 Games are deterministic by seed; `jobs` processes play them (each game alone, so the
 rows do not depend on how games are split). Training stops when the next generation
-would overrun the budget in minutes, or after `generations`.
+would overrun the budget in minutes, or after `generations`; a generation under way
+when the budget runs out stops there and is not kept (generation 0 always finishes:
+without it there is no model), so a run ends within a few chunks of games of its
+budget, plus the games against the baselines.
 """
 
 from __future__ import annotations
@@ -202,6 +205,14 @@ def self_play(game: Game, seats: int, options: Any, content: Any, seed: int,
     return np.stack(observed), y
 
 
+def self_play_games(game: Game, seats: int, options: Any, content: Any, seeds: Sequence[int],
+                    model: ValueModel | None, explore: float, sample: float
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """`self_play` of each seed, the rows of all of them."""
+    parts = [self_play(game, seats, options, content, s, model, explore, sample) for s in seeds]
+    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
 def match(game: Game, seats: int, options: Any, content: Any, seeds: Sequence[int],
           tested: Callable, others: Callable, offset: int = 0) -> list[float]:
     """The tested bot's win share in each game: game i of the run (counted from
@@ -239,12 +250,11 @@ def _bot(name: str, model: ValueModel | None) -> Callable:
     return {"heuristic": heuristic_bot, "random": random_bot}[name]
 
 
-def _play_chunk(table: tuple[str, str, str | None], seats: int, seeds: list[int],
+def _play_chunk(table: tuple[str, str, str | None], seats: int, seeds: list[int], _: int,
                 model: ValueModel | None, explore: float, sample: float
                 ) -> tuple[np.ndarray, np.ndarray]:
     game, options, content = _worker_table(*table)
-    parts = [self_play(game, seats, options, content, s, model, explore, sample) for s in seeds]
-    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+    return self_play_games(game, seats, options, content, seeds, model, explore, sample)
 
 
 def _match_chunk(table: tuple[str, str, str | None], seats: int, seeds: list[int], offset: int,
@@ -254,8 +264,15 @@ def _match_chunk(table: tuple[str, str, str | None], seats: int, seeds: list[int
     return match(game, seats, options, content, seeds, _bot(*tested), _bot(*others), offset)
 
 
+class OutOfTime(Exception):
+    """The budget ran out before a generation's games were all played."""
+
+
 class Players:
-    """Plays games in this process (jobs=1, or a game not in the registry) or in a pool."""
+    """Plays games in this process (jobs=1, or a game not in the registry) or in a pool.
+    Given a `deadline` (a `time.perf_counter()` reading), a batch of games stops at it
+    with `OutOfTime` instead of overrunning the budget: the games are played in small
+    chunks, so at most the chunks already under way finish after it."""
 
     def __init__(self, spec: TrainSpec) -> None:
         self.spec = spec
@@ -267,31 +284,59 @@ class Players:
             self.pool.shutdown(cancel_futures=True)
 
     def _chunks(self, seeds: list[int]) -> list[tuple[int, list[int]]]:
-        n = max(1, min(len(seeds), self.spec.jobs * 4))
+        n = max(1, min(len(seeds), self.spec.jobs * 16))
         size = -(-len(seeds) // n)
         return [(i, seeds[i:i + size]) for i in range(0, len(seeds), size)]
 
-    def self_play(self, seeds: list[int], model: ValueModel | None
-                  ) -> tuple[np.ndarray, np.ndarray]:
-        spec = self.spec
+    def _run(self, local: Callable[[list[int], int], Any], remote: Callable[..., Any],
+             seeds: list[int], deadline: float | None) -> list[Any]:
+        """The chunks of `seeds` played in order: `local(chunk, offset)` in this
+        process, or `remote(chunk, offset)` (picklable) in the pool."""
+        chunks = self._chunks(seeds)
         if self.pool is None:
-            parts = [self_play(spec.game, spec.seats, spec.options, spec.content, s, model,
-                               spec.explore, spec.sample) for s in seeds]
-        else:
-            run = partial(_play_chunk, self.table, spec.seats, model=model,
-                          explore=spec.explore, sample=spec.sample)
-            parts = list(self.pool.map(run, [chunk for _, chunk in self._chunks(seeds)]))
+            out = []
+            for offset, chunk in chunks:
+                if deadline is not None and time.perf_counter() > deadline:
+                    raise OutOfTime
+                out.append(local(chunk, offset))
+            return out
+        futures = [self.pool.submit(remote, chunk, offset) for offset, chunk in chunks]
+        out = []
+        for future in futures:
+            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            try:
+                out.append(future.result(timeout=left))
+            except TimeoutError:
+                for pending in futures:
+                    pending.cancel()
+                raise OutOfTime from None
+        return out
+
+    def self_play(self, seeds: list[int], model: ValueModel | None,
+                  deadline: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+        spec = self.spec
+
+        def local(chunk: list[int], _: int) -> tuple[np.ndarray, np.ndarray]:
+            return self_play_games(spec.game, spec.seats, spec.options, spec.content, chunk,
+                                   model, spec.explore, spec.sample)
+
+        remote = partial(_play_chunk, self.table, spec.seats, model=model,
+                         explore=spec.explore, sample=spec.sample)
+        parts = self._run(local, remote, seeds, deadline)
         return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
     def match(self, seeds: list[int], tested: tuple[str, ValueModel | None],
-              others: tuple[str, ValueModel | None]) -> list[float]:
+              others: tuple[str, ValueModel | None], deadline: float | None = None
+              ) -> list[float]:
         spec = self.spec
-        if self.pool is None:
-            return match(spec.game, spec.seats, spec.options, spec.content, seeds,
-                         _bot(*tested), _bot(*others))
-        futures = [self.pool.submit(_match_chunk, self.table, spec.seats, chunk, offset,
-                                    tested, others) for offset, chunk in self._chunks(seeds)]
-        return [share for f in futures for share in f.result()]
+
+        def local(chunk: list[int], offset: int) -> list[float]:
+            return match(spec.game, spec.seats, spec.options, spec.content, chunk,
+                         _bot(*tested), _bot(*others), offset)
+
+        remote = partial(_match_chunk, self.table, spec.seats, tested=tested, others=others)
+        parts = self._run(local, remote, seeds, deadline)
+        return [share for part in parts for share in part]
 
 
 # ---- fitting ---------------------------------------------------------------------------------
@@ -390,7 +435,11 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
             report(state)
             seeds = list(range(next_seed, next_seed + spec.games))
             next_seed += spec.games
-            x, y = players.self_play(seeds, best)
+            try:  # generation 0 always finishes: without it there is no model
+                x, y = players.self_play(seeds, best, None if best is None else deadline)
+            except OutOfTime:
+                history.append({"generation": generation, "stopped": "budget spent in self-play"})
+                break
             xs.append(x)
             ys.append(y)
             state["games"] += spec.games
@@ -412,7 +461,13 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
                 report(state)
                 gate_seeds = list(range(next_seed, next_seed + gate_games))
                 next_seed += gate_games
-                shares = players.match(gate_seeds, ("learned", candidate), ("learned", best))
+                try:
+                    shares = players.match(gate_seeds, ("learned", candidate), ("learned", best),
+                                           deadline)
+                except OutOfTime:
+                    history.append({**record, "kept": False,
+                                    "stopped": "budget spent in gating"})
+                    break
                 gate = strength("the best so far", shares)
                 kept = gate.share > fair + spec.margin
                 record["against_best"] = {"share": round(gate.share, 4),
@@ -448,6 +503,7 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
     finally:
         players.close()
     seconds = time.perf_counter() - started
+    fitted_runs = [h for h in history if "loss" in h]  # a generation cut by the budget has none
     key = spec.key
     card = {
         "what": f"learned value for {spec.game.title} at {spec.seats} seats",
@@ -458,15 +514,15 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "rows": int(sum(len(x) for x in xs)),
         "games": state["games"],
-        "generations": len(history),
-        "kept_generations": [h["generation"] for h in history if h["kept"]],
+        "generations": len(fitted_runs),
+        "kept_generations": [h["generation"] for h in history if h.get("kept")],
         "training_seconds": round(seconds, 1),
         "jobs": spec.jobs,
         "seed": spec.seed,
         "inputs": int(best.inputs),
         "features": "observation, then every seat's evaluation and lead (seat-relative)",
         "hidden": list(spec.hidden),
-        "loss": history[-1]["loss"],
+        "loss": fitted_runs[-1]["loss"],
         "fair_share": round(fair, 4),
         "strength": [{"against": s.against, "games": s.games, "share": round(s.share, 4),
                       "low": round(s.low, 4), "high": round(s.high, 4)} for s in strengths],
