@@ -8,6 +8,7 @@ draft 27, 001 City Plan Delta.
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -72,13 +73,16 @@ def test_the_undecim_notes_figures_are_each_their_own_claim() -> None:
 def test_the_quo_vadis_fastest_city_line_is_checked() -> None:
     questions = shipped("quovadis")
     # SEED 003 「最速で都市を建てる戦略の場合、1枚→1枚(2VP)→1枚(5VP)→4枚(25VP)→2枚(33VP)→1枚(35VP)
-    # というのが理想的な流れか」: 35 VP of territory bonuses and five generation changes
+    # というのが理想的な流れか」: 35 VP of territory bonuses, the first city in round 2 (a
+    # first generation of one card), and five generation changes
     assert (questions["QP10b"].metric, questions["QP10b"].claim) == ("points:territory", 35)
-    assert (questions["QP10c"].metric, questions["QP10c"].claim) == (
+    fastest = questions["QP10c"]
+    assert (fastest.metric, fastest.statistic, fastest.claim) == ("first:city", "best", 2)
+    assert (questions["QP10e"].metric, questions["QP10e"].claim) == (
         "usage:generation change", 5)
     # SEED 003 「で、都市に2〜3、平均2.5ぐらい残ってるとして、10VPぐらい。」
     assert (questions["QP10d"].metric, questions["QP10d"].claim) == ("points:cities", 10)
-    for ident in ("QP10", "QP10b", "QP10c", "QP10d"):
+    for ident in ("QP10", "QP10b", "QP10c", "QP10d", "QP10e"):
         assert questions[ident].variant == "attrition_dominance"
 
 
@@ -179,3 +183,43 @@ def test_the_japanese_page_reads_in_japanese(tmp_path: Path) -> None:
     assert "版図数で数える入植地ボーナスが必要。" in japanese
     assert "It would need" not in japanese and "A seat that goes for lands" not in japanese
     assert "土地を狙う席で、1枚も失わない。" in japanese
+
+
+def _city(seed: int, seat: int, first: int | None) -> dict:
+    return {**_seat(seed, seat, 0), "firsts": {} if first is None else {"city": first}}
+
+
+def test_the_round_of_the_first_city_is_the_earliest_seat_that_built_one() -> None:
+    # SEED 003 「1枚→1枚(2VP)→…」: a first generation of one card, a city in round 2
+    rows = [_city(1, 1, 4), _city(1, 2, 2), _city(1, 3, None),  # seat 3 never built one
+            _city(2, 1, 5), _city(2, 2, 3), _city(3, 1, None), _city(3, 2, None)]
+    assert per_game(rows, "first:city", best=True) == {1: 2.0, 2: 3.0}  # game 3: no city
+    assert per_game(rows, "first:city") == {1: 3.0, 2: 4.0}  # never built is not round 0
+    question = _claim(id="QP10c", metric="first:city", statistic="best", claim=2.0,
+                      claim_text="1枚→1枚(2VP)")
+    found = answer(question, {"set": rows})
+    assert found.games == 2 and found.claim_gap is not None and found.claim_gap.value == 0.5
+    words = Words("en", get_game("quovadis").glossary)
+    assert sentence(found, words).startswith(
+        "Play gives 2.5 for each game's earliest seat's round of its first city")
+    japanese = sentence(found, Words("ja", get_game("quovadis").glossary))
+    assert "各ゲームで最も早い席の最初の都市のラウンド" in japanese
+
+
+def test_quo_vadis_notes_the_round_of_each_seats_first_city() -> None:
+    game = get_game("quovadis")
+    state = game.new(4, 3, game.options("attrition_dominance"))
+    rng = random.Random(3)
+    built: dict[int, int] = {}
+    while not state.over:
+        before = state.round_no
+        cities = list(state.cities)
+        state.play(rng.choice(state.legal()))
+        for seat in range(4):
+            if state.cities[seat] < cities[seat]:
+                built.setdefault(seat, before)
+    assert built and state.firsts() == [
+        {"city": built[s]} if s in built else {} for s in range(4)]
+    assert min(built.values()) >= 2  # a generation change needs a first generation
+    copy = state.copy()
+    assert copy.firsts() == state.firsts()
