@@ -223,3 +223,36 @@ def test_quo_vadis_notes_the_round_of_each_seats_first_city() -> None:
     assert min(built.values()) >= 2  # a generation change needs a first generation
     copy = state.copy()
     assert copy.firsts() == state.firsts()
+
+
+def _final(seed: int, seat: int, score: int, city: int, won: bool) -> dict:
+    return {"seed": seed, "seat": seat, "position": seat, "won": won,
+            "win_share": float(won), "score": score, POINTS_PREFIX + "city": city}
+
+
+def test_city_plans_near_tie_is_the_lead_the_lottery_overturned() -> None:
+    # SEED 001 「都市ボーナスの得点差で決着がついた場合は、ほぼ同点と思ってください。」
+    near_tie = shipped("cityplan")["CP5"]
+    assert (near_tie.answer, near_tie.metric, near_tie.claim, near_tie.claim_high) == (
+        "claim", "overturned:city", 0, 3)
+    assert shipped("cityplan")["CP5b"].metric == "lottery_decided"  # how often, beside it
+    rows = [
+        # game 1: 50 to 48 before the lottery, 52 to 55 after: a 2-point lead overturned
+        _final(1, 1, 52, 2, False), _final(1, 2, 55, 7, True),
+        # game 2: the leader stays ahead: the lottery decided nothing
+        _final(2, 1, 60, 1, True), _final(2, 2, 50, 5, False),
+        # game 3: 40 all before the lottery, broken by it: a lead of 0
+        _final(3, 1, 41, 1, False), _final(3, 2, 43, 3, True),
+        # game 4: 58 to 50 before, a tie at 60 after: the 8-point lead overturned to a tie
+        _final(4, 1, 60, 2, True), _final(4, 2, 60, 10, True),
+    ]
+    assert per_game(rows, "overturned:city") == {1: 2.0, 3: 0.0, 4: 8.0}
+    found = answer(near_tie, {"set": rows})
+    assert found.games == 3 and found.main is not None
+    assert found.main.draft.value == 10 / 3
+    text = sentence(found, Words("en", CITYPLAN.glossary))
+    assert text.startswith("Play gives 3.33 for how far behind the top the winner was before "
+                           "points from city, in the games they decided (95% CI")
+    assert "over 3 games: consistent with the designer's 0–3 (「ほぼ同点」)" in text
+    japanese = sentence(found, Words("ja", CITYPLAN.glossary))
+    assert "都市ボーナスの得点で勝者が変わったゲームで" in japanese

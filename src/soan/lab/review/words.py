@@ -57,8 +57,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "first": "the round of each seat's first {name}",
         "first_total": "round of its first {name}",
         "earliest": "each game's earliest seat's {figure}",
-        "overturned": "the lead {name} overturned (how far the winner was behind the top "
-                      "before those points, in the games they decided)",
+        "overturned": "how far behind the top the winner was before {name}, in the games "
+                      "they decided",
         "per_turns": "turn", "per_actions": "action",
         "faction": "{name}'s win rate",
         "moves": "The proposal moves {figure} from {a} to {b} (difference {d}, 95% CI {low} "
@@ -163,8 +163,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "first": "各席の最初の{name}のラウンド",
         "first_total": "最初の{name}のラウンド",
         "earliest": "各ゲームで最も早い席の{figure}",
-        "overturned": "{name}が覆した点差(それで勝者が変わったゲームで、その得点の前に勝者が"
-                      "トップに何点差をつけられていたか)",
+        "overturned": "{name}で勝者が変わったゲームで、その得点の前に勝者がトップにつけられて"
+                      "いた点差",
         "per": "{per}あたりの{figure}", "per_turns": "ターン", "per_actions": "アクション",
         "faction": "{name}の勝率",
         "moves": "提案は{figure}を{a}から{b}に変える(差 {d}、95%信頼区間 {low}〜{high}){verdict}",
