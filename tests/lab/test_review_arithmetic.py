@@ -256,3 +256,22 @@ def test_city_plans_near_tie_is_the_lead_the_lottery_overturned() -> None:
     assert "over 3 games: consistent with the designer's 0–3 (「ほぼ同点」)" in text
     japanese = sentence(found, Words("ja", CITYPLAN.glossary))
     assert "都市ボーナスの得点で勝者が変わったゲームで" in japanese
+
+
+def test_populous_low_interaction_is_claimed_in_wars_and_in_points() -> None:
+    questions = shipped("populous")
+    # SEED 000 「これらの要因が重なり、あり得ないぐらいインタラクションの低いゲームになっている。」
+    # 「そもそも勢力拡大が遅すぎて他のプレイヤーと干渉しない。」
+    wars, points = questions["PP1"], questions["PP1b"]
+    assert (wars.answer, wars.metric, wars.claim, wars.claim_high) == (
+        "claim", "usage:war:seats", 0, 1)
+    assert (points.metric, points.claim, points.claim_high) == ("points:war", 0, 6)
+    assert questions["PP1c"].metric == "usage:area:shared"  # where seats meet, measured
+    for q in (wars, points, questions["PP1c"]):
+        assert "干渉しない" in q.quote and q.variant == "default"
+    rows = [{**_seat(s, seat, 0), "usage": {"war:seats": 3, "war": 4}}
+            for s in range(1, 21) for seat in (1, 2)]
+    found = answer(wars, {"set": rows})
+    assert found.claim_gap is not None and found.claim_gap.value == 2.0
+    text = sentence(found, Words("en", get_game("populous").glossary))
+    assert "the designer's 0–1 (「あり得ないぐらいインタラクションの低いゲーム」) is 2 too low" in text
