@@ -80,9 +80,11 @@ def test_the_quo_vadis_fastest_city_line_is_checked() -> None:
     assert (fastest.metric, fastest.statistic, fastest.claim) == ("first:city", "best", 2)
     assert (questions["QP10e"].metric, questions["QP10e"].claim) == (
         "usage:generation change", 5)
+    typical = questions["QP10f"]  # beside the fastest seat: every seat's first city, measured
+    assert (typical.answer, typical.metric, typical.statistic) == ("measure", "first:city", "mean")
     # SEED 003 「で、都市に2〜3、平均2.5ぐらい残ってるとして、10VPぐらい。」
     assert (questions["QP10d"].metric, questions["QP10d"].claim) == ("points:cities", 10)
-    for ident in ("QP10", "QP10b", "QP10c", "QP10d", "QP10e"):
+    for ident in ("QP10", "QP10b", "QP10c", "QP10d", "QP10e", "QP10f"):
         assert questions[ident].variant == "attrition_dominance"
 
 
