@@ -253,7 +253,8 @@ def test_never_seen_names_what_occurred_in_fewer_than_one_game_in_a_hundred(
     soan("simulate", "cityplan", "-n", 2, "--games", 1, "--bots", "random", "--seed", 5,
          "--jobs", 1, "--out", one)
     table = pq.read_table(one)
-    game = [{**row, "usage": dict(row["usage"]), "action_kinds": dict(row["action_kinds"])}
+    game = [{**row, "usage": dict(row["usage"]), "action_kinds": dict(row["action_kinds"]),
+             "firsts": dict(row["firsts"])}
             for row in table.to_pylist()]  # maps come as lists of pairs
     rare = next(k for k in game[0]["usage"] if k.startswith("built:"))
     rows = []  # the same game 101 times over, the rare building built in the first only

@@ -146,6 +146,20 @@ BAD = {
                      + ENTRY + 'answer = "vague"\nneeds = "x"\nneeds_ja = "x"\n',
                      "entry 2 (UP1): ids go in the notes' order"),
     "players": (ENTRY + 'answer = "vague"\nneeds = "x"\nneeds_ja = "x"\nplayers = 6\n', "players 6"),
+    "round of no event": (ENTRY + 'answer = "measure"\nmetric = "first:city"\n',
+                          "undecim notes the round of no event 'city'; events: none"),
+    "overturned by no source": (ENTRY + 'answer = "measure"\nmetric = "overturned:fame"\n',
+                                "no points source 'fame'"),
+    "overturned lead per turn": (ENTRY + 'answer = "measure"\nmetric = "overturned:lands"\n'
+                                 'per = "turns"\n', "is no count: per does not belong to it"),
+    "overturned lead summed": (ENTRY + 'answer = "measure"\n'
+                               'metric = "overturned:lands+points:lands"\n',
+                               "only seat figures (points:, usage:, kind:, score, actions) add up"),
+    "overturned lead of a best seat": (ENTRY + 'answer = "claim"\nmetric = "overturned:lands"\n'
+                                       'claim = 3\nstatistic = "best"\n' + CLAIM_WORDS,
+                                       "is a figure of the game, not of a seat"),
+    "maximum of a round": (ENTRY + 'answer = "claim"\nmetric = "first:city"\nclaim = 3\n'
+                           'statistic = "max"\n' + CLAIM_WORDS, "is a round: its line is a mean"),
     "not toml": ("[[question]\n", "is not valid TOML"),
     "empty": ("", "lists no [[question]]"),
 }

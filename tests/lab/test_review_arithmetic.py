@@ -8,6 +8,7 @@ draft 27, 001 City Plan Delta.
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -72,13 +73,18 @@ def test_the_undecim_notes_figures_are_each_their_own_claim() -> None:
 def test_the_quo_vadis_fastest_city_line_is_checked() -> None:
     questions = shipped("quovadis")
     # SEED 003 「最速で都市を建てる戦略の場合、1枚→1枚(2VP)→1枚(5VP)→4枚(25VP)→2枚(33VP)→1枚(35VP)
-    # というのが理想的な流れか」: 35 VP of territory bonuses and five generation changes
+    # というのが理想的な流れか」: 35 VP of territory bonuses, the first city in round 2 (a
+    # first generation of one card), and five generation changes
     assert (questions["QP10b"].metric, questions["QP10b"].claim) == ("points:territory", 35)
-    assert (questions["QP10c"].metric, questions["QP10c"].claim) == (
+    fastest = questions["QP10c"]
+    assert (fastest.metric, fastest.statistic, fastest.claim) == ("first:city", "best", 2)
+    assert (questions["QP10e"].metric, questions["QP10e"].claim) == (
         "usage:generation change", 5)
+    typical = questions["QP10f"]  # beside the fastest seat: every seat's first city, measured
+    assert (typical.answer, typical.metric, typical.statistic) == ("measure", "first:city", "mean")
     # SEED 003 「で、都市に2〜3、平均2.5ぐらい残ってるとして、10VPぐらい。」
     assert (questions["QP10d"].metric, questions["QP10d"].claim) == ("points:cities", 10)
-    for ident in ("QP10", "QP10b", "QP10c", "QP10d"):
+    for ident in ("QP10", "QP10b", "QP10c", "QP10d", "QP10e", "QP10f"):
         assert questions[ident].variant == "attrition_dominance"
 
 
@@ -179,3 +185,95 @@ def test_the_japanese_page_reads_in_japanese(tmp_path: Path) -> None:
     assert "版図数で数える入植地ボーナスが必要。" in japanese
     assert "It would need" not in japanese and "A seat that goes for lands" not in japanese
     assert "土地を狙う席で、1枚も失わない。" in japanese
+
+
+def _city(seed: int, seat: int, first: int | None) -> dict:
+    return {**_seat(seed, seat, 0), "firsts": {} if first is None else {"city": first}}
+
+
+def test_the_round_of_the_first_city_is_the_earliest_seat_that_built_one() -> None:
+    # SEED 003 「1枚→1枚(2VP)→…」: a first generation of one card, a city in round 2
+    rows = [_city(1, 1, 4), _city(1, 2, 2), _city(1, 3, None),  # seat 3 never built one
+            _city(2, 1, 5), _city(2, 2, 3), _city(3, 1, None), _city(3, 2, None)]
+    assert per_game(rows, "first:city", best=True) == {1: 2.0, 2: 3.0}  # game 3: no city
+    assert per_game(rows, "first:city") == {1: 3.0, 2: 4.0}  # never built is not round 0
+    question = _claim(id="QP10c", metric="first:city", statistic="best", claim=2.0,
+                      claim_text="1枚→1枚(2VP)")
+    found = answer(question, {"set": rows})
+    assert found.games == 2 and found.claim_gap is not None and found.claim_gap.value == 0.5
+    words = Words("en", get_game("quovadis").glossary)
+    assert sentence(found, words).startswith(
+        "Play gives 2.5 for each game's earliest seat's round of its first city")
+    japanese = sentence(found, Words("ja", get_game("quovadis").glossary))
+    assert "各ゲームで最も早い席の最初の都市のラウンド" in japanese
+
+
+def test_quo_vadis_notes_the_round_of_each_seats_first_city() -> None:
+    game = get_game("quovadis")
+    state = game.new(4, 3, game.options("attrition_dominance"))
+    rng = random.Random(3)
+    built: dict[int, int] = {}
+    while not state.over:
+        before = state.round_no
+        cities = list(state.cities)
+        state.play(rng.choice(state.legal()))
+        for seat in range(4):
+            if state.cities[seat] < cities[seat]:
+                built.setdefault(seat, before)
+    assert built and state.firsts() == [
+        {"city": built[s]} if s in built else {} for s in range(4)]
+    assert min(built.values()) >= 2  # a generation change needs a first generation
+    copy = state.copy()
+    assert copy.firsts() == state.firsts()
+
+
+def _final(seed: int, seat: int, score: int, city: int, won: bool) -> dict:
+    return {"seed": seed, "seat": seat, "position": seat, "won": won,
+            "win_share": float(won), "score": score, POINTS_PREFIX + "city": city}
+
+
+def test_city_plans_near_tie_is_the_lead_the_lottery_overturned() -> None:
+    # SEED 001 「都市ボーナスの得点差で決着がついた場合は、ほぼ同点と思ってください。」
+    near_tie = shipped("cityplan")["CP5"]
+    assert (near_tie.answer, near_tie.metric, near_tie.claim, near_tie.claim_high) == (
+        "claim", "overturned:city", 0, 3)
+    assert shipped("cityplan")["CP5b"].metric == "lottery_decided"  # how often, beside it
+    rows = [
+        # game 1: 50 to 48 before the lottery, 52 to 55 after: a 2-point lead overturned
+        _final(1, 1, 52, 2, False), _final(1, 2, 55, 7, True),
+        # game 2: the leader stays ahead: the lottery decided nothing
+        _final(2, 1, 60, 1, True), _final(2, 2, 50, 5, False),
+        # game 3: 40 all before the lottery, broken by it: a lead of 0
+        _final(3, 1, 41, 1, False), _final(3, 2, 43, 3, True),
+        # game 4: 58 to 50 before, a tie at 60 after: the 8-point lead overturned to a tie
+        _final(4, 1, 60, 2, True), _final(4, 2, 60, 10, True),
+    ]
+    assert per_game(rows, "overturned:city") == {1: 2.0, 3: 0.0, 4: 8.0}
+    found = answer(near_tie, {"set": rows})
+    assert found.games == 3 and found.main is not None
+    assert found.main.draft.value == 10 / 3
+    text = sentence(found, Words("en", CITYPLAN.glossary))
+    assert text.startswith("Play gives 3.33 for how far behind the top the winner was before "
+                           "points from city, in the games they decided (95% CI")
+    assert "over 3 games: consistent with the designer's 0–3 (「ほぼ同点」)" in text
+    japanese = sentence(found, Words("ja", CITYPLAN.glossary))
+    assert "都市ボーナスの得点で勝者が変わったゲームで" in japanese
+
+
+def test_populous_low_interaction_is_claimed_in_wars_and_in_points() -> None:
+    questions = shipped("populous")
+    # SEED 000 「これらの要因が重なり、あり得ないぐらいインタラクションの低いゲームになっている。」
+    # 「そもそも勢力拡大が遅すぎて他のプレイヤーと干渉しない。」
+    wars, points = questions["PP1"], questions["PP1b"]
+    assert (wars.answer, wars.metric, wars.claim, wars.claim_high) == (
+        "claim", "usage:war:seats", 0, 1)
+    assert (points.metric, points.claim, points.claim_high) == ("points:war", 0, 6)
+    assert questions["PP1c"].metric == "usage:area:shared"  # where seats meet, measured
+    for q in (wars, points, questions["PP1c"]):
+        assert "干渉しない" in q.quote and q.variant == "default"
+    rows = [{**_seat(s, seat, 0), "usage": {"war:seats": 3, "war": 4}}
+            for s in range(1, 21) for seat in (1, 2)]
+    found = answer(wars, {"set": rows})
+    assert found.claim_gap is not None and found.claim_gap.value == 2.0
+    text = sentence(found, Words("en", get_game("populous").glossary))
+    assert "the designer's 0–1 (「あり得ないぐらいインタラクションの低いゲーム」) is 2 too low" in text

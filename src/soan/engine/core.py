@@ -57,10 +57,12 @@ class State(ABC):
     A game's `setup` starts with `_init_base`; its `copy` calls `_copy_base`; its
     `redeal` ends with `_forget_past`. Every game provides `first_player`,
     `faction(seat)` and calls `_note(seat, "kind:name")` whenever a content item or a
-    rule branch worth counting is used, which `usage()` adds up for the lab."""
+    rule branch worth counting is used, which `usage()` adds up for the lab; a game
+    whose designer counts rounds to an event (「最速で都市を建てる」) calls
+    `_mark(seat, name, round)` when it happens, and `firsts()` gives each seat's first."""
 
     __slots__ = (
-        "_legal", "_notes", "content", "history", "log", "options", "rng", "seats",
+        "_legal", "_marks", "_notes", "content", "history", "log", "options", "rng", "seats",
         "to_move", "unfinished",
     )
 
@@ -76,6 +78,7 @@ class State(ABC):
     unfinished: bool
     _legal: tuple[Action, ...] | None
     _notes: Notes
+    _marks: Notes  # (earlier marks, seat, name, round)
 
     def _init_base(self, seats: int, seed: int, options: Any, content: Any) -> None:
         """Fill the contract's fields of a new game."""
@@ -83,7 +86,7 @@ class State(ABC):
         self.rng = Rng(seed)
         self.history, self.log = [], []
         self._legal = None
-        self._notes = None
+        self._notes = self._marks = None
         self.unfinished = False
 
     @property
@@ -193,6 +196,22 @@ class State(ABC):
             counts[seat][key] = counts[seat].get(key, 0) + 1
         return counts
 
+    def _mark(self, seat: int, name: str, round_no: int) -> None:
+        """Note that `name` (one of `game.first_events`) happened to `seat` in round
+        `round_no`; shared between copies like the notes."""
+        self._marks = (self._marks, seat, name, round_no)
+
+    def firsts(self) -> list[dict[str, int]]:
+        """For each seat, the round (a full turn of the table, 1 = the first) in which
+        each event of `game.first_events` first happened to it; an event that never
+        happened is absent, never 0."""
+        out: list[dict[str, int]] = [{} for _ in range(self.seats)]
+        node = self._marks
+        while node is not None:
+            node, seat, name, round_no = node
+            out[seat][name] = min(round_no, out[seat].get(name, round_no))
+        return out
+
     def uses(self, action: Action) -> tuple[str, ...]:
         """The usage keys the mover would add by playing `action` (for restricted
         play: a bot forbidden an item never picks an action that uses it)."""
@@ -226,6 +245,7 @@ class State(ABC):
         other.log = self.log.copy()
         other._legal = self._legal
         other._notes = self._notes
+        other._marks = self._marks
         other.unfinished = self.unfinished
 
     def _forget_past(self, rng: Rng) -> None:
@@ -233,7 +253,7 @@ class State(ABC):
         other seats' hidden choices), legal actions recomputed."""
         self.rng = rng.spawn()
         self.history = []
-        self._notes = None
+        self._notes = self._marks = None
         self._legal = None
 
 
@@ -291,6 +311,8 @@ class Game(ABC):
     seat_names: ClassVar[Sequence[str]] = ()
     max_actions: ClassVar[int] = 20_000  # a game still going after this many actions stops
     length_options: ClassVar[tuple[str, ...]] = ()  # rule numbers that decide the length
+    # events whose first round `State.firsts()` gives each seat (a city: the fastest-city line)
+    first_events: ClassVar[tuple[str, ...]] = ()
     # the draft's own words for the game's words, for pages written in Japanese
     glossary: ClassVar[Glossary | None] = None
     presenter: ClassVar[Presenter] = Presenter()  # words and pictures for people

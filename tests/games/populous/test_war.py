@@ -208,3 +208,15 @@ def test_a_loser_may_return_only_its_own_pieces():
     pass_all(state)
     with pytest.raises(IllegalAction):
         state.play(("return", cells(state, t)[6]))  # seat 0's worker, but seat 1 loses
+
+
+def test_a_war_with_another_seat_is_noted_apart_from_one_against_vandals_alone():
+    # SEED 「そもそも勢力拡大が遅すぎて他のプレイヤーと干渉しない」: the lab counts the wars a
+    # seat fights against another seat (war:seats), vandals aside
+    state, _ = war([VANDAL, VANDAL, worker(1), worker(1), worker(1), worker(1)],
+                   food={0: 0, 1: 0}, dice=(2, 5))
+    usage = state.usage()
+    assert [u.get("war:seats") for u in usage] == [1, 1, None]
+    alone, _ = war([VANDAL] * 6, food={0: 0}, dice=(3,))
+    usage = alone.usage()
+    assert usage[0]["war"] == 1 and "war:seats" not in usage[0]

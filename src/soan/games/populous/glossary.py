@@ -71,6 +71,7 @@ GLOSSARY = Glossary(
         "wild card": "オールマイティ",
         "house": "ハウス",
         "war": "戦争",
+        "war:seats": "戦争:他のプレイヤーと",
         "war:won": "戦争:勝者",
         "war:lost": "戦争:敗者",
         "war:vandals won": "戦争:ヴァンダルの勝ち",

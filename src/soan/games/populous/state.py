@@ -45,10 +45,11 @@ from soan.games.populous.grace import RESUME_WAR, Grace
 from soan.games.populous.options import Options
 from soan.games.populous.scoring import Scoring
 from soan.games.populous.view import Viewing
-from soan.games.populous.war import WAR, WAR_LOST, WAR_VANDALS_WON, WAR_WON, War
+from soan.games.populous.war import WAR, WAR_LOST, WAR_SEATS, WAR_VANDALS_WON, WAR_WON, War
 
 # rule branches the lab counts (usage keys beside race:, grace: and action:)
-BRANCHES = (WILD_USED, HOUSE_BUILT, WAR, WAR_WON, WAR_LOST, WAR_VANDALS_WON, scoring.SHARED_AREA)
+BRANCHES = (WILD_USED, HOUSE_BUILT, WAR, WAR_SEATS, WAR_WON, WAR_LOST, WAR_VANDALS_WON,
+            scoring.SHARED_AREA)
 
 _MAX = 128  # more than the cells of 15 tiles and the card kinds a content file may hold
 _PLACE = tuple(("place", i) for i in range(_MAX))

@@ -11,6 +11,8 @@ from soan.games.populous.grace import RESUME_LOSERS
 from soan.games.populous.options import Options
 
 WAR, WAR_WON, WAR_LOST, WAR_VANDALS_WON = "war", "war:won", "war:lost", "war:vandals won"
+# a war with another seat (vandals aside): 「他のプレイヤーと干渉しない」 is measured by it
+WAR_SEATS = "war:seats"
 
 
 class War:
@@ -130,6 +132,8 @@ class War:
         self.log.append(f"War: {'; '.join(words)}; {outcome}.")
         for s in self.bidders:
             self._note(s, WAR)
+            if len(self.bidders) > 1:
+                self._note(s, WAR_SEATS)
             self._note(s, WAR_WON if s == winner else
                        WAR_VANDALS_WON if winner == NEUTRAL else WAR_LOST)
         if 0 <= winner < NEUTRAL:

@@ -32,6 +32,7 @@ WRATH_KEY, WRATH_BUILDINGS = "wrath", "wrath:buildings"
 FORT_KEY, TEMPLE_KEY, ASCENSION = "fort", "temple", "ascension"
 GENERATION_CHANGE, INHERITANCE, REBUILD = "generation change", "inheritance", "rebuild"
 PLEA, FREE = "御無心", "free"
+CITY_BUILT = "city"  # the event whose first round firsts() gives: 「最速で都市を建てる戦略」
 
 _MAX = 200  # more than the cells of 15 tiles and the skills a content file may hold
 PLACE_A = tuple(("place", c) for c in range(_MAX))

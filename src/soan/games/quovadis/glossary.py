@@ -91,6 +91,7 @@ GLOSSARY = Glossary(
         "ascension": "アセンション",
         "inheritance": "継承力",
         "rebuild": "都市の再建",
+        "city": "都市",  # the event firsts() gives the round of: a city built
         "御無心": "御無心",
         "free": "【フリー】",
         # points by source

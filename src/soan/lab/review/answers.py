@@ -54,17 +54,51 @@ def seat_value(row: Row, metric: str) -> float:
     return float(row[metric])
 
 
+def first_round(seats: Sequence[Row], event: str, earliest: bool) -> float | None:
+    """The round of a game's first `event` (State.firsts): the mean over the seats it
+    happened to, or with `earliest` the earliest seat's; None when it happened to none
+    (a seat that never built a city has no round, and counting it as 0 would flatter)."""
+    rounds = [r["firsts"][event] for r in seats if event in (r.get("firsts") or {})]
+    if not rounds:
+        return None
+    return float(min(rounds)) if earliest else sum(rounds) / len(rounds)
+
+
+def overturned(seats: Sequence[Row], source: str) -> float | None:
+    """How far behind the top a game's winner was before the points of `source` (the
+    lottery's 都市ボーナス) were added: the lead that source overturned, 0 for a tie it
+    broke. None when the source decided nothing (the winners are the top before it, ties
+    and all) or nobody won."""
+    winners = [r for r in seats if r["won"]]
+    if not winners:
+        return None
+    before = {r["seat"]: float(r["score"]) - float(r.get(POINTS_PREFIX + source) or 0)
+              for r in seats}
+    top = max(before.values())
+    if {r["seat"] for r in winners} == {s for s, v in before.items() if v == top}:
+        return None
+    return top - min(before[r["seat"]] for r in winners)
+
+
 def per_game(rows: Sequence[Row], metric: str, per: str | None = None,
              best: bool = False) -> dict[int, float]:
     """Each game's figure, by seed: the first player's share for win_share, the winner's
     score for winning_score (the best score when nobody won), with `best` its best seat's
-    figure, else the sum over its seats divided by `per`'s sum (the mean per seat when
-    `per` is None)."""
+    figure (for a round, the earliest seat's), else the sum over its seats divided by
+    `per`'s sum (the mean per seat when `per` is None). A round (first:) or an overturned
+    lead (overturned:) leaves out the games that have none."""
     games: dict[int, list[Row]] = defaultdict(list)
     for row in rows:
         games[row["seed"]].append(row)
     out = {}
+    head, _, name = metric.partition(":")
     for seed, seats in sorted(games.items()):
+        if head in ("first", "overturned"):
+            value = (first_round(seats, name, best) if head == "first"
+                     else overturned(seats, name))
+            if value is not None:
+                out[seed] = value
+            continue
         if metric == "win_share":
             out[seed] = next(float(r["win_share"]) for r in seats if r["position"] == 1)
             continue

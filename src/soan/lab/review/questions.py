@@ -41,7 +41,12 @@ CHECKLIST = {"cityplan": ("CP", 17), "populous": ("PP", 29), "quovadis": ("QP", 
 ANSWERS = ("sweep", "measure", "claim", "proxy", "vague")
 # the row figures a metric (or `per`) may name; the prefixed ones take a name after ':'
 PLAIN_METRICS = ("score", "winning_score", "win_share", "turns", "actions", "lottery_decided")
-NAMED_METRICS = ("points", "usage", "kind")
+NAMED_METRICS = ("points", "usage", "kind", "first", "overturned")
+# named figures that are no seat count to add up or divide: the round of a seat's first
+# event (State.firsts: seats it never happened to are left out), and the lead a points
+# source overturned (a figure of the games it decided, not of a seat)
+ROUND_METRICS = ("first",)
+GAME_METRICS = ("overturned",)
 # what a claim's figure is of each game: the mean of its seats, its best seat's, or (for a
 # designer's maximum) its best seat's checked against the number as a ceiling
 STATISTICS = ("mean", "best", "max")
@@ -117,6 +122,7 @@ class _Checker:
         content = game.load_content()
         self.content = content
         self.usage = set(game.usage_keys(content, self.draft))
+        self.events = set(game.first_events)
 
     def fail(self, where: str, problem: str) -> LabError:
         return LabError(f"{self.path}: {where}: {problem}")
@@ -133,7 +139,8 @@ class _Checker:
             raise self.fail(where, f"{key} must be a string such as score or points:lands")
         if "+" in name:  # a sum of seat figures: points:lands+points:fiefs
             parts = name.split("+")
-            if any(p in PLAIN_METRICS and p not in ("score", "actions") for p in parts):
+            if any((p in PLAIN_METRICS and p not in ("score", "actions"))
+                   or p.partition(":")[0] in ROUND_METRICS + GAME_METRICS for p in parts):
                 raise self.fail(where, f"{key} {name!r}: only seat figures (points:, usage:, "
                                 f"kind:, score, actions) add up")
             for part in parts:
@@ -149,6 +156,12 @@ class _Checker:
             forms = ", ".join([*PLAIN_METRICS, *(f"{n}:NAME" for n in NAMED_METRICS)])
             raise self.fail(where, f"{key} {name!r} is no figure of the rows; use one of {forms}")
         if head == "points" and tail not in sources:
+            raise self.fail(where, f"{key} {name!r}: {self.game.id} scores no points source "
+                            f"{tail!r} under these rules; sources: {', '.join(sorted(sources))}")
+        if head == "first" and tail not in self.events:
+            raise self.fail(where, f"{key} {name!r}: {self.game.id} notes the round of no "
+                            f"event {tail!r}; events: {', '.join(sorted(self.events)) or 'none'}")
+        if head == "overturned" and tail not in sources:
             raise self.fail(where, f"{key} {name!r}: {self.game.id} scores no points source "
                             f"{tail!r} under these rules; sources: {', '.join(sorted(sources))}")
         if head == "usage" and tail not in usage:
@@ -205,6 +218,7 @@ class _Checker:
         metric = entry.get("metric")
         per = entry.get("per")
         claim = self.claim(entry, where, usage) if answer == "claim" else {}
+        self.alone(metric, per, claim.get("statistic", "mean"), where)
         return Question(
             id=ident, quote=self.text(entry, "quote", where),
             gloss=self.text(entry, "gloss", where), answer=answer, players=players,
@@ -216,6 +230,20 @@ class _Checker:
             needs_ja=self.text(entry, "needs_ja", where) if answer == "vague" else "",
             **claim,
         )
+
+    def alone(self, metric: object, per: object, statistic: str, where: str) -> None:
+        """A round or a game's overturned lead is no count: nothing divides it or is
+        divided by it; a round's best seat is its earliest, and it has no maximum; an
+        overturned lead is one game's, with no best seat."""
+        heads = {str(m).partition(":")[0] for m in (metric, per) if m is not None}
+        if heads & {*ROUND_METRICS, *GAME_METRICS} and per is not None:
+            raise self.fail(where, f"{metric} is no count: per does not belong to it")
+        if str(metric).partition(":")[0] in ROUND_METRICS and statistic == "max":
+            raise self.fail(where, f"{metric} is a round: its line is a mean or the earliest "
+                            f"seat's (statistic best), not a maximum")
+        if str(metric).partition(":")[0] in GAME_METRICS and statistic != "mean":
+            raise self.fail(where, f"{metric} is a figure of the game, not of a seat: "
+                            f"statistic {statistic} does not belong to it")
 
     def claim(self, entry: dict[str, Any], where: str, usage: set[str]) -> dict[str, Any]:
         """A claim's own fields: a number (or a range) with the figure it is about, or a

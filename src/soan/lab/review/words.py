@@ -54,6 +54,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "kind": "{name} actions per seat", "per": "{figure} per {per}",
         "points_total": "points from {name}", "usage_total": "uses of {name}",
         "kind_total": "{name} actions",
+        "first": "the round of each seat's first {name}",
+        "first_total": "round of its first {name}",
+        "earliest": "each game's earliest seat's {figure}",
+        "overturned": "how far behind the top the winner was before {name}, in the games "
+                      "they decided",
         "per_turns": "turn", "per_actions": "action",
         "faction": "{name}'s win rate",
         "moves": "The proposal moves {figure} from {a} to {b} (difference {d}, 95% CI {low} "
@@ -155,6 +160,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "kind": "1人あたりの{name}の回数",
         "points_total": "{name}の得点", "usage_total": "{name}の回数",
         "kind_total": "{name}の回数",
+        "first": "各席の最初の{name}のラウンド",
+        "first_total": "最初の{name}のラウンド",
+        "earliest": "各ゲームで最も早い席の{figure}",
+        "overturned": "{name}で勝者が変わったゲームで、その得点の前に勝者がトップにつけられて"
+                      "いた点差",
         "per": "{per}あたりの{figure}", "per_turns": "ターン", "per_actions": "アクション",
         "faction": "{name}の勝率",
         "moves": "提案は{figure}を{a}から{b}に変える(差 {d}、95%信頼区間 {low}〜{high}){verdict}",
@@ -240,8 +250,10 @@ class Words:
             return self("position_share", p=position)
         if per:  # a ratio of sums over the seats: no longer "per seat"
             return self("per", figure=self.total(metric), per=self.total(per, True))
-        if head in ("points", "usage", "kind"):
+        if head in ("points", "usage", "kind", "first"):
             return self(head, name=self.name(inside))
+        if head == "overturned":
+            return self(head, name=self("points", name=self.name(inside)))
         return self(metric)
 
     def total(self, metric: str, unit: bool = False) -> str:
@@ -250,8 +262,10 @@ class Words:
         if "+" in metric:
             return " + ".join(self.total(part) for part in metric.split("+"))
         head, _, inside = metric.partition(":")
-        if head in ("points", "usage", "kind"):
+        if head in ("points", "usage", "kind", "first"):
             return self(f"{head}_total", name=self.name(inside))
+        if head == "overturned":
+            return self.figure(metric)
         key = f"per_{metric}"
         return self(key) if unit and key in MESSAGES[self.lang] else self(metric)
 
@@ -346,7 +360,7 @@ def claim_figure(q: Question, w: Words) -> str:
     if q.statistic == "mean":
         return w.figure(metric, q.per)
     one_seat = w.figure(metric, q.per) if q.per else w.total(metric)
-    return w("best", figure=one_seat)
+    return w("earliest" if metric.startswith("first:") else "best", figure=one_seat)
 
 
 def claim_number(q: Question, w: Words) -> str:

@@ -248,7 +248,7 @@ def game_rows(
     places = ranks(scores, winners)
     shares = win_shares(spec.players, winners)
     positions = turn_positions(spec.players, state.first_player)
-    usage = state.usage()
+    usage, firsts = state.usage(), state.firsts()
     common: Row = {
         "game": spec.game_id,
         "variant": spec.variant,
@@ -280,6 +280,7 @@ def game_rows(
             "actions": len(state.history),
             "duration_s": seconds,
             "usage": usage[seat],
+            "firsts": firsts[seat],
             "action_kinds": dict(sorted(kinds[seat].items())),
         }
         row.update({POINTS_PREFIX + source: points for source, points in breakdown[seat].items()})
