@@ -58,8 +58,9 @@ def test_a_model_of_another_rule_set_is_refused_by_search(race_models, monkeypat
 
 
 def test_strong_names_the_bot_it_plays_as():
-    assert strong_spec("cityplan").startswith("ismcts:eval=learned:iters=")
-    assert strong_spec("race") == strong_spec("undecim") == "learned"
+    for game in ("cityplan", "populous", "quovadis", "undecim"):
+        assert strong_spec(game).startswith("ismcts:eval=learned:iters=")
+    assert strong_spec("race") == "learned"
 
 
 def test_bad_eval_is_refused():
