@@ -3,8 +3,8 @@
 Which bot that is was measured per game (benchmarks/learn_strength.py,
 benchmarks/results/learn.md): ISMCTS with the learned value at its leaves and the
 learned judgement as its prior, at a budget of iterations that keeps a decision
-under 0.2 s on a two-core machine: in every game's ladder it rated above the learned
-bot's one-step lookahead, the heuristic and plain ISMCTS. A game not in the table
+under 0.2 s on a two-core machine: in each game's ladder it rated above the learned
+bot's one-step lookahead and the heuristic, and above or level with plain ISMCTS. A game not in the table
 (a toy game of the tests) plays `learned`. Both read the model trained for the exact
 rule set; without one, `strong` refuses with the `soan train` command and its time,
 and never falls back to a weaker bot.
@@ -17,11 +17,12 @@ from soan.bots.learned import LearnedBot
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 
-# game id -> (bot name, its options): the top of each game's ladder of random,
-# heuristic, learned, plain ISMCTS and ISMCTS with the learned value (4 seats, rotated
-# line-ups; benchmarks/results/learn.md), at a budget under 0.2 s a decision on this
-# two-core machine: City Plan 69 ms, Populous 134 ms, Quo Vadis 118 ms, Undecim 162 ms.
-# Search with random playouts and the learned value where they stop.
+# game id -> (bot name, its options): search with random playouts and the learned
+# value where they stop, at a budget under 0.2 s a decision on this two-core machine
+# (City Plan 69 ms, Populous 134 ms, Quo Vadis 118 ms, Undecim 162 ms). In each game's
+# ladder of random, heuristic, learned, plain ISMCTS and this bot (4 seats, rotated
+# line-ups; benchmarks/results/learn.md) it rated first in Populous, Quo Vadis and
+# Undecim, and level with plain ISMCTS in City Plan (second, not apart).
 STRONG: dict[str, tuple[str, dict[str, object]]] = {
     "cityplan": ("ismcts", {"eval": "learned", "iters": 200, "rollout": "random"}),
     "populous": ("ismcts", {"eval": "learned", "iters": 200, "rollout": "random"}),
