@@ -4,10 +4,10 @@ Which bot that is was measured per game (benchmarks/learn_strength.py,
 benchmarks/results/learn.md): ISMCTS with the learned value at its leaves and the
 learned judgement as its prior, at a budget of iterations that keeps a decision
 under 0.2 s on a two-core machine: in each game's ladder it rated above the learned
-bot's one-step lookahead and the heuristic, and above or level with plain ISMCTS. A game not in the table
-(a toy game of the tests) plays `learned`. Both read the model trained for the exact
-rule set; without one, `strong` refuses with the `soan train` command and its time,
-and never falls back to a weaker bot.
+bot's one-step lookahead and the heuristic, and above or level with plain ISMCTS. A
+game not in the table (a toy game of the tests) plays `learned`. Both read the model
+trained for the exact rule set; without one, `strong` refuses with the `soan train`
+command and its time, and never falls back to a weaker bot.
 """
 
 from __future__ import annotations
