@@ -12,11 +12,8 @@ page are counted as if they were games, so the estimate errs long.
 from __future__ import annotations
 
 import argparse
-import resource
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from soan.engine.registry import get_game
@@ -25,6 +22,9 @@ from soan.lab.review.questions import load_questions
 from soan.lab.review.review import default_games
 from soan.lab.run.simulation import default_players
 from soan.lab.study import games_for_seat_rates
+
+sys.path.insert(0, str(Path(__file__).parent))
+from lab_speed import soan
 
 TARGET_MINUTES = 30.0
 CORES = 2
@@ -44,16 +44,10 @@ def main() -> None:
         out = Path(folder) / "review"
         runs = len(plan_review(game.id, questions, "heuristic", 1, out).runs)
         games = default_games(games_for_seat_rates(seats), runs, seats)
-        command = [sys.executable, "-c", "from soan.cli import app; app()", "review", game.id,
-                   "--games", str(args.games), "--jobs", "2", "--out", str(out)]
-        if args.questions:
-            command += ["--questions", str(args.questions)]
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        started = time.perf_counter()
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-        wall = time.perf_counter() - started
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        extra = ["--questions", args.questions] if args.questions else []
+        wall, cores = soan("review", game.id, "--games", args.games, "--jobs", 2, "--out", out,
+                           *extra)
+    cpu = wall * cores
     per_game = cpu / (runs * args.games)
     minutes = per_game * runs * games / CORES / 60
     print(f"{game.title}: {len(questions)} questions, {runs} rule sets, default {games} games "
