@@ -118,9 +118,9 @@ class Ismcts:
         """The move after the bot's budget, or its best so far at `deadline` (a
         `time.perf_counter()` reading) if that comes first: the same iterations in the
         same order either way, so the same move whenever there is time."""
-        self._bind(state)  # refuses before anything else without a model
         legal = state.legal()
         if len(legal) == 1:
+            self._bind(state)  # refuses without a model even with nothing to choose
             return legal[0]
         children = self.grow(state, rng, deadline).children
         return max(
