@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
+import time
 
 import numpy as np
 import pytest
 
 from soan.bots import make_bot, random_bot
 from soan.bots.learned import LearnedBot
+from soan.engine.core import options_from_dict
+from soan.engine.registry import get_game
 from soan.engine.rng import Rng
 from soan.learn.model import ModelKey, load_model
-from soan.learn.train import TrainError, TrainSpec, match, train
+from soan.learn.train import OutOfTime, Players, TrainError, TrainSpec, match, train
 from tests.learn.race_game import GAME
 
 
@@ -110,12 +113,6 @@ def test_a_warm_start_from_another_encoding_is_refused(trained, tmp_path):
 def test_games_stop_at_the_budget_instead_of_overrunning_it():
     """A generation under way when the minutes run out stops there (in this process and
     in a pool), so `--minutes` is kept within a few chunks of games."""
-    import time
-
-    from soan.engine.core import options_from_dict
-    from soan.engine.registry import get_game
-    from soan.learn.train import OutOfTime, Players
-
     race = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), jobs=1)
     cityplan = get_game("cityplan")
     pooled = TrainSpec(cityplan, 4, options_from_dict(cityplan, {}), cityplan.load_content(),
