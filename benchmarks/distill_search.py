@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
-from functools import partial
+from functools import cache, partial
 
 import numpy as np
 
@@ -35,7 +35,9 @@ from soan.learn.model import features, judgement_size
 from soan.learn.train import Exploring, fit, match, relative, strength
 
 
+@cache
 def table(game_id: str) -> tuple:
+    """The game, its default options and its content, read once a process."""
     game = get_game(game_id)
     return game, options_from_dict(game, {}), game.load_content(None)
 
