@@ -368,13 +368,18 @@ def association(used: Sequence[float], unused: Sequence[float]) -> Association |
     )
 
 
-def association_beyond_chance(item: Association, items: int) -> bool:
-    """True when the gap between users and non-users holds at 95% over all `items`
-    (Newcombe's interval built from Bonferroni intervals)."""
+def association_family_gap(item: Association, items: int) -> Estimate:
+    """The gap between users and non-users with its interval held at 95% over all
+    `items` (Newcombe's interval built from Bonferroni intervals)."""
     return difference_of_proportions(
         item.unused.value * item.unused_games, item.unused_games,
         item.used.value * item.used_games, item.used_games, family_z(items),
-    ).excludes(0)
+    )
+
+
+def association_beyond_chance(item: Association, items: int) -> bool:
+    """True when the gap between users and non-users holds at 95% over all `items`."""
+    return association_family_gap(item, items).excludes(0)
 
 
 def association_informative(item: Association, items: int) -> bool:

@@ -328,10 +328,7 @@ def answer_split(question: Question, rows: Sequence[Row]) -> Answer:
         if found is not None:
             compared.append((key, found))
     family = len(compared)
-    z = metrics.family_z(family)
-    items = [ItemLine(key, a, metrics.difference_of_proportions(
-                 a.unused.value * a.unused_games, a.unused_games,
-                 a.used.value * a.used_games, a.used_games, z))
+    items = [ItemLine(key, a, metrics.association_family_gap(a, family))
              for key, a in compared if metrics.association_informative(a, family)]
     items.sort(key=lambda x: -abs(x.association.difference.value))
     games = len({r["seed"] for r in rows})
