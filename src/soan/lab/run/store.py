@@ -55,7 +55,7 @@ COLUMN_TYPES: dict[str, pa.DataType] = {
     "actions": pa.int64(),
     "duration_s": pa.float64(),
     "usage": COUNTS,
-    "firsts": COUNTS,  # the round of each seat's first city (State.firsts)
+    "firsts": COUNTS,  # the round of each seat's first of each event (State.firsts)
     "action_kinds": COUNTS,
 }
 OPTIONAL_COLUMNS = ("lottery_decided",)
