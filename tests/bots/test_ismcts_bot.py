@@ -79,3 +79,39 @@ def populous_area_choice():
     while state.turn() < 13 or state.phase != AREA:
         state.play(heuristic_bot(state.redeal(state.to_move, rng), rng))
     return state.redeal(state.to_move, Rng(7))
+
+
+def test_a_seats_next_choice_of_the_turn_starts_from_the_kept_subtree():
+    area = populous_area_choice()
+    seat = area.to_move
+    for reuse in (True, False):
+        bot = Ismcts(iters=120, reuse=reuse)
+        chosen = bot(area, Rng(4))
+        assert bot.iterations_run == 120
+        state = area.copy()
+        state.play(chosen)
+        assert state.to_move == seat and len(state.legal()) > 1  # the same turn goes on
+        bot(state.redeal(seat, Rng(9)), Rng(5))
+        if reuse:  # the subtree's visits count toward the budget
+            assert 0 < bot.iterations_run < 120
+        else:
+            assert bot.iterations_run == 120
+
+
+def test_a_position_other_than_the_foretold_one_gets_a_fresh_tree():
+    area = populous_area_choice()
+    bot = Ismcts(iters=60)
+    chosen = bot(area, Rng(4))
+    state = area.copy()
+    state.play(area.legal()[-1] if chosen != area.legal()[-1] else area.legal()[0])
+    bot(state.redeal(state.to_move, Rng(9)), Rng(5))
+    assert bot.iterations_run == 60
+
+
+def test_tree_reuse_keeps_a_seeded_game_reproducible(cityplan, cityplan_content):
+    def game() -> list:
+        bots = [Ismcts(iters=25), Ismcts(iters=25)]
+        state = play_out(cityplan.new(2, 3, content=cityplan_content), bots, bot_rngs(3, 2))
+        return state.history
+
+    assert game() == game()

@@ -9,6 +9,8 @@ own generator, so a seeded bot is reproducible.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 
@@ -27,17 +29,27 @@ def worth_trying(state: State) -> list[Action]:
     return useful or list(legal)
 
 
-def outcomes(state: State, actions: list[Action] | None = None,
-             ) -> list[tuple[float, Action, State]]:
-    """Each action (by default those worth trying) with the mover's lead after it and
-    the position it leads to."""
+class Outcome(NamedTuple):
+    """An action tried on a copy: the mover's lead after it, the position it leads to,
+    and that position's evaluation (kept so a reader of more than the lead, such as the
+    learned value's features, does not evaluate the position again)."""
+
+    lead: float
+    action: Action
+    after: State
+    values: list[float]
+
+
+def outcomes(state: State, actions: list[Action] | None = None) -> list[Outcome]:
+    """Each action (by default those worth trying) tried on a copy of `state`."""
     seat = state.to_move
     judge = state.game.evaluator.evaluate
     out = []
     for action in worth_trying(state) if actions is None else actions:
         after = state.copy()
         after.play(action)
-        out.append((lead(judge(after), seat), action, after))
+        values = judge(after)
+        out.append(Outcome(lead(values, seat), action, after, values))
     return out
 
 
@@ -49,23 +61,22 @@ def greedy_action(state: State, rng: Rng) -> Action:
     if len(useful) == 1:
         return useful[0]
     scored = outcomes(state, useful)
-    top = max(score for score, _, _ in scored)
-    best = [action for score, action, _ in scored if score == top]
+    top = max(o.lead for o in scored)
+    best = [o.action for o in scored if o.lead == top]
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def ranked_outcomes(state: State, rng: Rng) -> list[tuple[Action, State]]:
-    """The actions worth trying with the positions they lead to, best lead first, ties
-    in an order drawn from `rng`."""
-    scored = [(-score, rng.below(1 << 30), action, after)
-              for score, action, after in outcomes(state)]
+def ranked_outcomes(state: State, rng: Rng) -> list[Outcome]:
+    """The actions worth trying, tried, best lead first, ties in an order drawn from
+    `rng`."""
+    scored = [(-o.lead, rng.below(1 << 30), o) for o in outcomes(state)]
     scored.sort(key=lambda item: item[:2])
-    return [(action, after) for _, _, action, after in scored]
+    return [o for _, _, o in scored]
 
 
 def ranked_actions(state: State, rng: Rng) -> list[Action]:
     """The actions worth trying, best lead first, ties in an order drawn from `rng`."""
-    return [action for action, _ in ranked_outcomes(state, rng)]
+    return [o.action for o in ranked_outcomes(state, rng)]
 
 
 def heuristic_bot(state: State, rng: Rng) -> Action:

@@ -21,12 +21,21 @@ default), as each seat's expected win share; and the learned bot's judgement is
 the prior: at a node, the heuristic's best few actions come first in the order the
 learned value puts them, so widening opens the move the model prefers first.
 Without a model for the rule set the bot refuses, as `learned` does.
+
+A turn is often several choices in a row by one seat (an area, an action, each
+worker). The search for the next choice starts from the subtree under the move just
+chosen, its visits counted toward the budget, when the seat's view of the new
+position is the one that move foretold (a drawn card makes it differ, and the tree
+is dropped): the later choices of a turn cost a fraction of the first. The kept tree
+belongs to the bot object, which the lab makes fresh for every game, so a seeded
+game still replays exactly.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 from soan.bots.heuristic import greedy_action, ranked_actions, ranked_outcomes
 from soan.bots.learned import TOP, LearnedBot
@@ -81,7 +90,9 @@ class Ismcts:
     capped playout about 0.73, `widen` the rate of progressive widening (0: every
     legal action from the first visit), `eval` what scores a position where the
     playout stops (`heuristic`: the game's evaluation; `learned`: the model trained
-    for the rule set) and `models` the model cache folder for `eval=learned`."""
+    for the rule set), `models` the model cache folder for `eval=learned`, and
+    `reuse` whether a seat's next decision of the same turn starts from the subtree
+    of the move it chose."""
 
     def __init__(
         self,
@@ -94,6 +105,7 @@ class Ismcts:
         widen: float = 0.25,
         eval: str = "heuristic",  # the spec says ismcts:eval=learned
         models: str = "",
+        reuse: bool = True,
     ) -> None:
         if eval not in EVALS:
             raise ValueError(f"eval must be one of {', '.join(EVALS)}, not {eval!r}")
@@ -106,7 +118,10 @@ class Ismcts:
             )
         self.iters, self.seconds, self.depth, self.c = int(iters), float(time), int(depth), c
         self.scale, self.widen = float(scale), float(widen)
-        self.rollout = rollout
+        self.rollout, self.reuse = rollout, reuse
+        # per seat: the view foretold after its last move and the subtree under it
+        self._kept: dict[int, tuple[dict[str, Any], Node]] = {}
+        self.iterations_run = 0  # in the last decision: fewer than iters on a kept subtree
         # the learned value, bound to each rule set met (refuses without a model)
         self.learned = LearnedBot(models) if eval == "learned" else None
         self.value: Learned | None = None
@@ -121,31 +136,62 @@ class Ismcts:
         legal = state.legal()
         if len(legal) == 1:
             self._bind(state)  # refuses without a model even with nothing to choose
+            self._keep(state, self._reused(state), legal[0])
             return legal[0]
-        children = self.grow(state, rng, deadline).children
-        return max(
+        root = self.grow(state, rng, deadline)
+        children = root.children
+        best = max(
             (a for a in legal if a in children),
             key=lambda a: (children[a].visits, children[a].totals[state.to_move]),
         )
+        self._keep(state, root, best)
+        return best
 
     def grow(self, state: State, rng: Rng, deadline: float | None = None) -> Node:
         """The tree searched for the seat to move: its root's children are the actions
         tried, with their visits and summed rewards (the search's judgement of each
-        move, which benchmarks/distill_search.py fits a model to)."""
+        move, which benchmarks/distill_search.py fits a model to). A subtree kept from
+        the seat's previous decision counts toward the budget of iterations."""
         self._bind(state)
-        root = Node(state.seats)
-        search, clock = self._iterate, time.perf_counter
+        root = self._reused(state) or Node(state.seats)
+        search, clock, run = self._iterate, time.perf_counter, 0
         if self.seconds:
             end = clock() + self.seconds
             deadline = end if deadline is None else min(end, deadline)
-            while clock() < deadline:
+            while clock() < deadline or not root.children:
                 search(root, state, rng)
+                run += 1
         else:
-            for _ in range(self.iters):
+            for _ in range(max(1, self.iters - root.visits)):
                 search(root, state, rng)
+                run += 1
                 if deadline is not None and clock() >= deadline:
                     break
+        self.iterations_run = run
         return root
+
+    def _keep(self, state: State, root: Node | None, action: Action) -> None:
+        """Keep the subtree under `action` for the seat's next decision when the seat
+        moves again right after it (a turn made of several choices), and the position
+        it will see can be foretold: `action` played on the searched deal. A move that
+        shows the seat something new (a card drawn) makes the foretold position differ
+        from the real one, and the subtree is dropped."""
+        seat = state.to_move
+        self._kept.pop(seat, None)
+        if not self.reuse or root is None or action not in root.children:
+            return
+        after = state.copy()
+        after.play(action)
+        if after.to_move == seat and not after.over:
+            self._kept[seat] = (after.view(seat), root.children[action])
+
+    def _reused(self, state: State) -> Node | None:
+        """The subtree kept for this position, if the seat's view of it is the one
+        foretold."""
+        kept = self._kept.pop(state.to_move, None)
+        if kept is None or kept[0] != state.view(state.to_move):
+            return None
+        return kept[1]
 
     def _bind(self, state: State) -> None:
         """The learned value of `state`'s rule set (`NoModel` without one)."""
@@ -216,11 +262,11 @@ class Ismcts:
             return ranked_actions(det, rng)
         ranked = ranked_outcomes(det, rng)
         if len(ranked) < 2:
-            return [action for action, _ in ranked]
+            return [o.action for o in ranked]
         head = ranked[:TOP]
-        values = self.value.values_for([after for _, after in head], det.to_move)
+        values = self.value.values_for(head, det.to_move)
         order = sorted(range(len(head)), key=lambda i: -values[i])
-        return [head[i][0] for i in order] + [action for action, _ in ranked[TOP:]]
+        return [head[i].action for i in order] + [o.action for o in ranked[TOP:]]
 
     def _play_out(self, det: State, rng: Rng) -> None:
         if self.rollout == "none":

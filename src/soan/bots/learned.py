@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from soan.bots.heuristic import outcomes
+from soan.bots.heuristic import Outcome, outcomes
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 from soan.learn.model import Learned, ModelKey, ValueModel, load_model
@@ -24,15 +24,15 @@ from soan.learn.model import Learned, ModelKey, ValueModel, load_model
 TOP = 3  # the heuristic's best few actions the model chooses among
 
 
-def shortlist(state: State, top: int) -> list[tuple[Action, State]]:
+def shortlist(state: State, top: int) -> list[Outcome]:
     """The heuristic's `top` actions by lead (all tied at the last place included), each
     with the position it leads to: the moves the model has seen played and can judge,
     where an action no good player would take is a guess outside its data."""
     scored = outcomes(state)
     if top and len(scored) > top:
-        cut = sorted((s for s, _, _ in scored), reverse=True)[top - 1]
-        scored = [item for item in scored if item[0] >= cut]
-    return [(action, after) for _, action, after in scored]
+        cut = sorted((o.lead for o in scored), reverse=True)[top - 1]
+        scored = [o for o in scored if o.lead >= cut]
+    return scored
 
 
 def lookahead(learned: Learned, state: State, rng: Rng, explore: float = 0.0,
@@ -47,10 +47,10 @@ def lookahead(learned: Learned, state: State, rng: Rng, explore: float = 0.0,
         return rng.choice(legal)
     options = shortlist(state, top)
     if len(options) == 1:
-        return options[0][0]
-    values = learned.values_for([after for _, after in options], state.to_move)
+        return options[0].action
+    values = learned.values_for(options, state.to_move)
     best = np.flatnonzero(values >= values.max() - 1e-6)
-    return options[int(best[0]) if len(best) == 1 else int(rng.choice(list(best)))][0]
+    return options[int(best[0]) if len(best) == 1 else int(rng.choice(list(best)))].action
 
 
 class LearnedBot:

@@ -25,10 +25,11 @@ import dataclasses
 import hashlib
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -205,6 +206,16 @@ def no_model_message(key: ModelKey, models: str | Path | None = None) -> str:
     )
 
 
+class Tried(Protocol):
+    """A move tried on a copy (`bots.heuristic.Outcome`): the position and its evaluation."""
+
+    @property
+    def after(self) -> State: ...
+
+    @property
+    def values(self) -> list[float]: ...
+
+
 _LOADED: dict[tuple[str, ModelKey], ValueModel] = {}
 
 
@@ -261,13 +272,15 @@ class Learned:
             raise NoModel(f"the model reads {model.inputs} numbers for {model.outputs} seats; "
                           f"this rule set has {size} for {state.seats}")
 
-    def values_for(self, states: list[State], seat: int) -> np.ndarray:
-        """`seat`'s expected win share in each of `states` (one batch); a finished game
-        counts its real outcome, not the model's guess."""
-        out = self.model.predict(np.stack([features(s, seat) for s in states]))[:, 0]
-        for i, s in enumerate(states):
-            if s.over:
-                out[i] = final_shares(s)[seat]
+    def values_for(self, tried: Sequence[Tried], seat: int) -> np.ndarray:
+        """`seat`'s expected win share in each position of `tried` (one batch; each
+        position comes with its evaluation, already computed by whoever tried the
+        move); a finished game counts its real outcome, not the model's guess."""
+        out = self.model.predict(np.stack([features(t.after, seat, t.values)
+                                           for t in tried]))[:, 0]
+        for i, t in enumerate(tried):
+            if t.after.over:
+                out[i] = final_shares(t.after)[seat]
         return out
 
     def values(self, state: State, seat: int | None = None) -> list[float]:
