@@ -21,6 +21,10 @@ def test_ismcts_options_come_from_the_spec():
     assert make_bot("ismcts").rollout == "random"
     learned = make_bot("ismcts:eval=learned:models=/nowhere")
     assert learned.rollout == "none" and learned.learned.models == "/nowhere"
+    assert make_bot("ismcts").reuse is True
+    assert make_bot("ismcts:reuse=false").reuse is False
+    assert make_bot("ismcts:reuse=0").reuse is False
+    assert make_bot("ismcts:reuse=yes").reuse is True
 
 
 @pytest.mark.parametrize(
@@ -34,6 +38,7 @@ def test_ismcts_options_come_from_the_spec():
         "ismcts:scale=0",
         "ismcts:widen=-1",
         "ismcts:speed=9",
+        "ismcts:reuse=maybe",
         "heuristic:depth=2",
         "random:x=1",
         "soan.no_such_module:Bot",

@@ -85,7 +85,10 @@ def _check_types(params: list[inspect.Parameter], options: dict[str, Any], spec:
     defaults = {p.name: p.default for p in params if p.default is not p.empty}
     for key, value in options.items():
         default = defaults.get(key)
-        if default is None or isinstance(default, bool):
+        if isinstance(default, bool):
+            options[key] = _switch(key, value, spec)
+            continue
+        if default is None:
             continue
         if isinstance(default, int) and type(value) is not int:
             raise BotSpecError(f"bot option {key}={value} in {spec!r}: {key} takes a whole "
@@ -95,6 +98,19 @@ def _check_types(params: list[inspect.Parameter], options: dict[str, Any], spec:
                                f"number, such as {key}={default:g}")
         if isinstance(default, str) and not isinstance(value, str):
             options[key] = str(value)
+
+
+SWITCHES = {"1": True, "true": True, "yes": True, "on": True,
+            "0": False, "false": False, "no": False, "off": False}
+
+
+def _switch(key: str, value: Any, spec: str) -> bool:
+    """An on/off option: reuse=false, reuse=0, reuse=true..."""
+    found = SWITCHES.get(str(value).lower())
+    if found is None:
+        raise BotSpecError(f"bot option {key}={value} in {spec!r}: {key} is on or off, "
+                           f"such as {key}=true or {key}=false")
+    return found
 
 
 _FILE_MODULES: dict[Path, ModuleType] = {}
