@@ -52,13 +52,14 @@ from soan.games.undecim.content import EG, TYPES
 if TYPE_CHECKING:
     from soan.games.undecim.state import UndecimState
 
-Worths = tuple[tuple[float, ...], tuple[float, ...], float, float]  # lands, resources, enemy, gold
+Worths = tuple[list[float], list[float], float, float]  # lands, resources, enemy, gold
 HAND_CARD = 0.4  # a resource card in hand: the hand refills to 5, so it is worth little
 SPARE_LAND = 0.3  # a land beyond the first of its kind: cover against Invasion, sets
 LATER = 0.5  # the best action card kept for a later round, against one played now
 MOON_STEP = 0.5  # moving the moon or its die: small either way
 AWARD_REACH = 0.4  # how much of an open award's VP full progress toward it is worth
 LONE = 1.0  # a resource nothing can use yet: it pairs with a later one
+NONE = (0.0, 0.0, 0.0, 0.0)  # the worths of a face a card may not show
 
 
 @cache
@@ -119,26 +120,47 @@ class UndecimEvaluator(Evaluator):
                 for s in range(state.seats)]
 
 
-class Seat:
-    """One seat's prospects, and the marginal worth of one more card of each face."""
+Front = tuple[tuple[int, ...], tuple[int, ...], int, int, int]  # lands, res, gold, e, autos
 
-    __slots__ = ("autos", "each", "enemies", "enemy_memo", "gold", "lands", "memo", "mine",
-                 "outlook", "res", "s", "state", "top", "unseen", "worth_memo")
+
+class Seat:
+    """One seat's prospects, and the marginal worth of one more card of each face.
+
+    A front's value is the sum of parts that each read one piece of it (lands; resources,
+    gold and auto actions; enemies), so each part is memoised on its own piece: the
+    fronts a seat's cards could leave differ in one piece at a time."""
+
+    __slots__ = ("autos", "build_memo", "each", "enemies", "enemy_memo",
+                 "gold", "land_memo", "land_rule", "lands", "mine",
+                 "outlook", "res", "s", "state", "top", "unseen_memo", "weight", "worth_memo")
 
     def __init__(self, state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> None:
         self.state, self.s, self.outlook, self.enemies = state, s, outlook, enemies
         f, b = state.front, W * s
-        self.lands = scoring.land_counts(state, s)
-        self.res = f[b + F_RESK: b + F_RESK + 4]
+        self.lands = tuple(scoring.land_counts(state, s))
+        self.res = tuple(f[b + F_RESK: b + F_RESK + 4])
         self.gold = f[b + F_GOLD]
-        self.mine = [(st[KIND], st[MASK], st[LEVEL]) for st in state.settlements if st[OWNER] == s]
+        self.mine = tuple((st[KIND], st[MASK], st[LEVEL]) for st in state.settlements
+                          if st[OWNER] == s)
         self.autos = autos_left(state, s)
         self.each = scoring.gold_each(state, s)
-        self.unseen: dict[int, float] = {}  # faces mask -> worth of an unseen card
-        self.memo: dict[tuple, float] = {}  # front_value by its arguments
-        # the same fronts recur across the cards a seat could play: worth each once
-        self.worth_memo: dict[tuple, Worths] = {}  # Plan.worths by the plan's front
+        opts = state.options
+        # what every land count of this seat is weighed by: round ends and nights to come,
+        # and under the variant fief the fiefs' points (see land_worth)
+        to_come = settled = 0.0
+        held = 0
+        if opts.fief:
+            to_come = opts.fief_round_vp * outlook.ends + opts.night_fief_vp * outlook.nights
+            settled = opts.settlement_fief_vp * len(self.mine)
+            held = scoring.fiefs(state, s)
+        self.land_rule = (outlook.ends + outlook.nights * (opts.night_land_multiplier - 1),
+                          opts.land_rule, opts.land_set_bonus, opts.land_kind_vp,
+                          to_come, settled, held)
+        self.land_memo: dict[tuple[int, ...], float] = {}  # land by land counts
+        self.build_memo: dict[tuple, float] = {}  # build_gain by its arguments
         self.enemy_memo: dict[int, float] = {}  # enemy_value by enemies held
+        self.worth_memo: dict[Front, Worths] = {}  # Plan.worths by the plan's front
+        self.unseen_memo: dict[tuple, float] = {}  # Plan.unseen by the plan's front and faces
         self.top = max(o for i, o in enumerate(enemies) if i != s)  # most enemies of the others
 
     def promise(self) -> float:
@@ -150,37 +172,38 @@ class Seat:
         value += HAND_CARD * state.hsize[self.s]
         return value + self.cards_value()
 
-    def front_value(self, lands: list[int], res: list[int], gold: int, e: int, autos: int) -> float:
+    def front_value(self, lands: tuple[int, ...], res: tuple[int, ...], gold: int, e: int,
+                    autos: int) -> float:
         """What a front like this is worth by the end: lands, buildings to come, gold,
         enemies."""
-        key = (*lands, *res, gold, e, autos)
-        value = self.memo.get(key)
-        if value is None:
-            value = self.memo[key] = (
-                self.land_value(lands) + self.build_gain(res, gold, autos) + gold * self.each
+        return (self.land(lands) + self.build_gain(res, gold, autos) + gold * self.each
                 + self.enemy_value(e))
+
+    def land(self, counts: tuple[int, ...]) -> float:
+        """`land_worth` of these land counts for this seat."""
+        value = self.land_memo.get(counts)
+        if value is None:
+            value = self.land_memo[counts] = land_worth(counts, *self.land_rule)
         return value
 
-    def land_value(self, counts: list[int]) -> float:
-        opts, out = self.state.options, self.outlook
-        weight = out.ends + out.nights * (opts.night_land_multiplier - 1)
-        value = land_worth(tuple(counts), weight, opts.land_rule, opts.land_set_bonus,
-                           opts.land_kind_vp)
-        if opts.fief:  # every full set is a fief, so the fewest of a kind counts them
-            to_come = opts.fief_round_vp * out.ends + opts.night_fief_vp * out.nights
-            settled = opts.settlement_fief_vp * len(self.mine)  # the score holds today's
-            if to_come or settled:
-                whole = min(counts)
-                progress = sum(1 for c in counts if c > whole) ** 3 / 64  # toward the next
-                new = whole - scoring.fiefs(self.state, self.s)
-                value += to_come * (whole + progress) + settled * (new + progress)
-        return value
+    def lands_more(self, lands: tuple[int, ...]) -> tuple[float, ...]:
+        """`land` of these counts with one more land of each kind."""
+        return lands_more(lands, *self.land_rule)
 
-    def build_gain(self, res: list[int], gold: int, autos: int) -> float:
+    def builds_more(self, res: tuple[int, ...], gold: int, autos: int
+                    ) -> tuple[tuple[float, ...], float]:
+        """`build_gain` with one more resource of each kind, and with one more gold."""
+        return builds_more(res, gold, autos, self.mine, self.state.options.building_vp, self.each)
+
+    def build_gain(self, res: tuple[int, ...], gold: int, autos: int) -> float:
         if autos <= 0:
             return 0.0
-        return build_worth(tuple(res), gold, autos, tuple(self.mine),
-                           self.state.options.building_vp, self.each)
+        key = (res, gold, autos)
+        value = self.build_memo.get(key)
+        if value is None:
+            value = self.build_memo[key] = build_worth(
+                res, gold, autos, self.mine, self.state.options.building_vp, self.each)
+        return value
 
     def enemy_value(self, e: int) -> float:
         """This round's night (if it falls) and later nights (by their chance)."""
@@ -274,14 +297,15 @@ class Seat:
 
 
 class Plan:
-    """A seat's front and hand as an action card would leave them (for `card_value`)."""
+    """A seat's front and hand as an action card would leave them (for `card_value`).
+    The front's counts are tuples, replaced when they change: they key the seat's memos."""
 
     __slots__ = ("autos", "base", "e", "extra", "gold", "hand", "lands", "res", "seat", "unknown")
 
     def __init__(self, seat: Seat) -> None:
         self.seat = seat
         state, s = seat.state, seat.s
-        self.lands, self.res = list(seat.lands), list(seat.res)
+        self.lands, self.res = seat.lands, seat.res
         self.gold, self.e, self.autos = seat.gold, seat.enemies[s], seat.autos
         self.hand = state.hand[TYPES * s: TYPES * (s + 1)]  # a copy: the plan plays from it
         self.extra = 0.0
@@ -294,10 +318,13 @@ class Plan:
     def gain(self) -> float:
         return self.value() - self.base + self.extra + HAND_CARD * self.unknown
 
+    def front(self) -> Front:
+        return self.lands, self.res, self.gold, self.e, self.autos
+
     def worths(self) -> Worths:
         """What one more card of each face adds now: lands and resources by kind, an enemy,
         a gold."""
-        key = (*self.lands, *self.res, self.gold, self.e, self.autos)
+        key = self.front()
         memo = self.seat.worth_memo
         found = memo.get(key)
         if found is None:
@@ -305,26 +332,28 @@ class Plan:
         return found
 
     def _worths(self) -> Worths:
-        seat, base = self.seat, self.value()
-        lands, res = [], []
-        for k in range(4):
-            self.lands[k] += 1
-            lands.append(self.value() - base)
-            self.lands[k] -= 1
-            self.res[k] += 1
-            res.append(self.value() - base)
-            self.res[k] -= 1
-        enemy = seat.enemy_value(self.e + 1) - seat.enemy_value(self.e)
-        self.gold += 1
-        gold = self.value() - base
-        self.gold -= 1
-        return tuple(lands), tuple(res), enemy, gold
+        """Each worth is the front's value with the card added less its value now, summed
+        part by part as `Seat.front_value` sums them (so the floats are the same), with
+        only the part the card changes looked up anew."""
+        seat = self.seat
+        lands, res, gold, e, autos = self.front()
+        land, build = seat.land(lands), seat.build_gain(res, gold, autos)
+        enemy, each = seat.enemy_value(e), seat.each
+        cash = gold * each
+        base = land + build + cash + enemy
+        more_res, more_gold = seat.builds_more(res, gold, autos)
+        return ([v + build + cash + enemy - base for v in seat.lands_more(lands)],
+                [land + v + cash + enemy - base for v in more_res],
+                seat.enemy_value(e + 1) - enemy,
+                land + more_gold + (gold + 1) * each + enemy - base)
 
     def play(self, n: int, faces: int, source: list[int] | None = None, base: int = 0) -> None:
-        """Put n cards from the hand (or `source`) into the front, each the best there is;
-        a card drawn earlier counts at the average worth of an unseen card."""
+        """Put n cards from the hand (or `source`) into the front, each the best there is
+        (a known card before an unseen one of equal worth); a card drawn earlier counts
+        at the average worth of an unseen card."""
         from_hand = source is None
-        counts = self.hand if from_hand else list(source[base: base + TYPES])
+        counts = self.hand if from_hand else source[base: base + TYPES]
+        as_land, as_res, as_enemy, as_gold = faces & 1, faces & 2, faces & 4, faces & 8
         for _ in range(n):
             lands, res, enemy, gold = self.worths()
             best, choice = -1.0, None
@@ -334,13 +363,15 @@ class Plan:
                 if not counts[t]:
                     continue
                 if t == EG:
-                    options = ((enemy, 2) if faces & 4 else None, (gold, 3) if faces & 8 else None)
+                    if as_enemy and enemy >= best:
+                        best, choice = enemy, (t, 2)
+                    if as_gold and gold >= best:
+                        best, choice = gold, (t, 3)
                 else:
-                    options = ((lands[t >> 2], 0) if faces & 1 else None,
-                               (res[t & 3], 1) if faces & 2 else None)
-                for option in options:
-                    if option and option[0] >= best:  # a known card before an unseen one
-                        best, choice = option[0], (t, option[1])
+                    if as_land and lands[t >> 2] >= best:
+                        best, choice = lands[t >> 2], (t, 0)
+                    if as_res and res[t & 3] >= best:
+                        best, choice = res[t & 3], (t, 1)
             if choice is None:
                 return
             t, face = choice
@@ -351,26 +382,29 @@ class Plan:
                 self.extra += best
                 continue
             counts[t] -= 1
-            if face == 0:
-                self.lands[t >> 2] += 1
-            elif face == 1:
-                self.res[t & 3] += 1
-            elif face == 2:
-                self.e += 1
-            else:
-                self.gold += 1
+            self.add(face, t >> 2 if face == E.LAND else t & 3)
 
     def unseen(self, faces: int) -> float:
         """The worth of an unseen card at its best allowed face, on average."""
+        key = (*self.front(), faces)
+        memo = self.seat.unseen_memo
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._unseen(faces)
+        return found
+
+    def _unseen(self, faces: int) -> float:
         lands, res, enemy, gold = self.worths()
-        counts = self.seat.state.tables.type_count
+        if not faces & 1:
+            lands = NONE
+        if not faces & 2:
+            res = NONE
         total = 0.0
-        for t in range(TYPES):
-            if t == EG:
-                v = max(enemy if faces & 4 else 0.0, gold if faces & 8 else 0.0)
-            else:
-                v = max(lands[t >> 2] if faces & 1 else 0.0, res[t & 3] if faces & 2 else 0.0)
-            total += counts[t] * v
+        for count, k, r in self.seat.state.tables.kinds:  # max(land, resource), summed in order
+            a, b = lands[k], res[r]
+            total += count * (b if b > a else a)
+        counts = self.seat.state.tables.type_count
+        total += counts[EG] * max(enemy if faces & 4 else 0.0, gold if faces & 8 else 0.0)
         return total / sum(counts)
 
     def steal(self, n: int, step: E.Step) -> None:
@@ -408,9 +442,9 @@ class Plan:
 
     def add(self, face: int, k: int) -> None:
         if face == E.LAND:
-            self.lands[k] += 1
+            self.lands = plus_one(self.lands, k)
         elif face == E.RESOURCE:
-            self.res[k] += 1
+            self.res = plus_one(self.res, k)
         elif face == E.ENEMY:
             self.e += 1
         else:
@@ -431,6 +465,11 @@ class Plan:
         self.extra += best
 
 
+def plus_one(counts: tuple[int, ...], k: int) -> tuple[int, ...]:
+    """`counts` with one more at `k`."""
+    return (*counts[:k], counts[k] + 1, *counts[k + 1:])
+
+
 def night_pay(e: int, first: int, most: float, skip_one: bool = False) -> float:
     """What e enemies pay at a night: first, first+1, … when holding the most (with chance
     `most`), else one at `first` (none if the seat's one is already spent)."""
@@ -439,17 +478,38 @@ def night_pay(e: int, first: int, most: float, skip_one: bool = False) -> float:
 
 
 @lru_cache(maxsize=1 << 16)
-def land_worth(
-    counts: tuple[int, ...], weight: float, rule: str, set_bonus: int, kind_vp: int = 1
-) -> float:
+def land_worth(counts: tuple[int, ...], weight: float, rule: str, set_bonus: int, kind_vp: int,
+               fief_to_come: float, fief_settled: int, fiefs_held: int) -> float:
     """Lands held: their bonus at every round end to come (`weight` counts a doubled
-    night twice), plus spare lands and, by the rules' bonus, progress toward two of each."""
+    night twice), plus spare lands and, by the rules' bonus, progress toward two of each.
+    Under the variant fief every full set is a fief, so the fewest of a kind counts them:
+    worth `fief_to_come` each by the end, and `fief_settled` each beyond the
+    `fiefs_held` the score holds already."""
     bonus, _ = scoring.land_points(list(counts), rule, set_bonus, kind_vp)
     value = bonus * weight + SPARE_LAND * sum(max(c - 1, 0) for c in counts)
     if rule == "kinds" and min(counts) < 2:
         progress = sum(min(c, 2) for c in counts) / 8
         value += set_bonus * weight * progress ** 3
+    if fief_to_come or fief_settled:
+        whole = min(counts)
+        progress = sum(1 for c in counts if c > whole) ** 3 / 64  # toward the next
+        value += fief_to_come * (whole + progress) + fief_settled * (whole - fiefs_held + progress)
     return value
+
+
+@lru_cache(maxsize=1 << 16)
+def lands_more(lands: tuple[int, ...], *land_rule: object) -> tuple[float, ...]:
+    """`land_worth` of these counts with one more land of each kind."""
+    return tuple(land_worth(plus_one(lands, k), *land_rule) for k in range(4))
+
+
+@lru_cache(maxsize=1 << 16)
+def builds_more(res: tuple[int, ...], gold: int, autos: int, settlements: tuple[tuple, ...],
+                table: tuple[int, ...], each: int) -> tuple[tuple[float, ...], float]:
+    """`build_worth` with one more resource of each kind, and with one more gold."""
+    return (tuple(build_worth(plus_one(res, k), gold, autos, settlements, table, each)
+                  for k in range(4)),
+            build_worth(res, gold + 1, autos, settlements, table, each))
 
 
 @lru_cache(maxsize=1 << 16)
