@@ -27,7 +27,7 @@ def test_scores_add_up_the_breakdown_in_every_variant():
 
 def clear_shared_memos() -> None:
     for memo in (evaluation.land_worth, evaluation.lands_more, evaluation.build_worth,
-                 evaluation.builds_more):
+                 evaluation.builds_more, evaluation.valuer):
         memo.cache_clear()
 
 

@@ -47,7 +47,7 @@ from soan.games.undecim.codes import (
     PLAY,
     W,
 )
-from soan.games.undecim.content import EG, TYPES
+from soan.games.undecim.content import EG, TYPES, Tables
 
 if TYPE_CHECKING:
     from soan.games.undecim.state import UndecimState
@@ -123,54 +123,29 @@ class UndecimEvaluator(Evaluator):
 Front = tuple[tuple[int, ...], tuple[int, ...], int, int, int]  # lands, res, gold, e, autos
 
 
-class Seat:
-    """One seat's prospects, and the marginal worth of one more card of each face.
+class Valuer:
+    """What a front is worth to a seat by the end, and what one more card of each face
+    adds to it, in one situation: the seat's rules for lands, buildings and enemies
+    (`valuer`). The same situation recurs across the positions a search looks at, so a
+    valuer and its memos serve every seat in it.
 
     A front's value is the sum of parts that each read one piece of it (lands; resources,
     gold and auto actions; enemies), so each part is memoised on its own piece: the
     fronts a seat's cards could leave differ in one piece at a time."""
 
-    __slots__ = ("autos", "build_memo", "each", "enemies", "enemy_memo",
-                 "gold", "land_memo", "land_rule", "lands", "mine",
-                 "outlook", "res", "s", "state", "top", "unseen_memo", "weight", "worth_memo")
+    __slots__ = ("build_memo", "build_rule", "each", "enemy_memo", "enemy_rule", "land_memo",
+                 "land_rule", "tables", "unseen_memo", "worth_memo")
 
-    def __init__(self, state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> None:
-        self.state, self.s, self.outlook, self.enemies = state, s, outlook, enemies
-        f, b = state.front, W * s
-        self.lands = tuple(scoring.land_counts(state, s))
-        self.res = tuple(f[b + F_RESK: b + F_RESK + 4])
-        self.gold = f[b + F_GOLD]
-        self.mine = tuple((st[KIND], st[MASK], st[LEVEL]) for st in state.settlements
-                          if st[OWNER] == s)
-        self.autos = autos_left(state, s)
-        self.each = scoring.gold_each(state, s)
-        opts = state.options
-        # what every land count of this seat is weighed by: round ends and nights to come,
-        # and under the variant fief the fiefs' points (see land_worth)
-        to_come = settled = 0.0
-        held = 0
-        if opts.fief:
-            to_come = opts.fief_round_vp * outlook.ends + opts.night_fief_vp * outlook.nights
-            settled = opts.settlement_fief_vp * len(self.mine)
-            held = scoring.fiefs(state, s)
-        self.land_rule = (outlook.ends + outlook.nights * (opts.night_land_multiplier - 1),
-                          opts.land_rule, opts.land_set_bonus, opts.land_kind_vp,
-                          to_come, settled, held)
+    def __init__(self, land_rule: tuple, build_rule: tuple, enemy_rule: tuple,
+                 tables: Tables) -> None:
+        self.land_rule, self.build_rule, self.enemy_rule = land_rule, build_rule, enemy_rule
+        self.each = build_rule[-1]
+        self.tables = tables
         self.land_memo: dict[tuple[int, ...], float] = {}  # land by land counts
         self.build_memo: dict[tuple, float] = {}  # build_gain by its arguments
         self.enemy_memo: dict[int, float] = {}  # enemy_value by enemies held
-        self.worth_memo: dict[Front, Worths] = {}  # Plan.worths by the plan's front
-        self.unseen_memo: dict[tuple, float] = {}  # Plan.unseen by the plan's front and faces
-        self.top = max(o for i, o in enumerate(enemies) if i != s)  # most enemies of the others
-
-    def promise(self) -> float:
-        state = self.state
-        e = self.enemies[self.s]
-        value = self.front_value(self.lands, self.res, self.gold, e, self.autos)
-        value -= self.gold * self.each  # gold is in the points already
-        value += awards_value(state, self.s)
-        value += HAND_CARD * state.hsize[self.s]
-        return value + self.cards_value()
+        self.worth_memo: dict[Front, Worths] = {}  # worths by front
+        self.unseen_memo: dict[tuple, float] = {}  # unseen by front and faces
 
     def front_value(self, lands: tuple[int, ...], res: tuple[int, ...], gold: int, e: int,
                     autos: int) -> float:
@@ -180,57 +155,111 @@ class Seat:
                 + self.enemy_value(e))
 
     def land(self, counts: tuple[int, ...]) -> float:
-        """`land_worth` of these land counts for this seat."""
+        """`land_worth` of these land counts."""
         value = self.land_memo.get(counts)
         if value is None:
             value = self.land_memo[counts] = land_worth(counts, *self.land_rule)
         return value
 
-    def lands_more(self, lands: tuple[int, ...]) -> tuple[float, ...]:
-        """`land` of these counts with one more land of each kind."""
-        return lands_more(lands, *self.land_rule)
-
-    def builds_more(self, res: tuple[int, ...], gold: int, autos: int
-                    ) -> tuple[tuple[float, ...], float]:
-        """`build_gain` with one more resource of each kind, and with one more gold."""
-        return builds_more(res, gold, autos, self.mine, self.state.options.building_vp, self.each)
-
     def build_gain(self, res: tuple[int, ...], gold: int, autos: int) -> float:
+        """`build_worth` of these resources, gold and auto actions."""
         if autos <= 0:
             return 0.0
         key = (res, gold, autos)
         value = self.build_memo.get(key)
         if value is None:
-            value = self.build_memo[key] = build_worth(
-                res, gold, autos, self.mine, self.state.options.building_vp, self.each)
+            value = self.build_memo[key] = build_worth(res, gold, autos, *self.build_rule)
         return value
 
     def enemy_value(self, e: int) -> float:
-        """This round's night (if it falls) and later nights (by their chance)."""
+        """`enemy_worth` of e enemies."""
         if not e:
             return 0.0
         value = self.enemy_memo.get(e)
         if value is None:
-            value = self.enemy_memo[e] = self._enemy_value(e)
+            value = self.enemy_memo[e] = enemy_worth(e, *self.enemy_rule)
         return value
 
-    def _enemy_value(self, e: int) -> float:
-        state, out, s = self.state, self.outlook, self.s
-        first = state.options.enemy_vp
-        if state.phase == NIGHT:  # who has the most is fixed, and turns pass in order
-            most = state.most >> s & 1
-            if s == state.to_move:
-                now = night_pay(e, first + state.slays, most, skip_one=state.slays > 0)
-            else:
-                now = night_pay(e, first, most) if s in state.queue else 0.0
-            return now + out.later_chance * night_pay(e, first, self.most_chance(e, 2.0))
-        lead = self.most_chance(e, 1.0 if out.now else 1.5)
-        return (out.now + out.later_chance) * night_pay(e, first, lead)
+    def worths(self, front: Front) -> Worths:
+        """What one more card of each face adds to this front: lands and resources by
+        kind, an enemy, a gold."""
+        found = self.worth_memo.get(front)
+        if found is None:
+            found = self.worth_memo[front] = self._worths(*front)
+        return found
 
-    def most_chance(self, e: int, spread: float) -> float:
-        """The chance of holding the most enemies when the night falls: ties count (all
-        tied seats score in full), a lead of one is likely to hold, more nearly sure."""
-        return 1.0 / (1.0 + math.exp(-2.0 * (e - self.top + 0.5) / spread))
+    def _worths(self, lands: tuple[int, ...], res: tuple[int, ...], gold: int, e: int,
+                autos: int) -> Worths:
+        """Each worth is the front's value with the card added less its value now, summed
+        part by part as `front_value` sums them (so the floats are the same), with only
+        the part the card changes looked up anew."""
+        land, build = self.land(lands), self.build_gain(res, gold, autos)
+        enemy, each = self.enemy_value(e), self.each
+        cash = gold * each
+        base = land + build + cash + enemy
+        more_res, more_gold = builds_more(res, gold, autos, *self.build_rule)
+        return ([v + build + cash + enemy - base for v in lands_more(lands, *self.land_rule)],
+                [land + v + cash + enemy - base for v in more_res],
+                self.enemy_value(e + 1) - enemy,
+                land + more_gold + (gold + 1) * each + enemy - base)
+
+    def unseen(self, front: Front, faces: int) -> float:
+        """The worth of an unseen card at its best allowed face, on average."""
+        key = (front, faces)
+        found = self.unseen_memo.get(key)
+        if found is None:
+            found = self.unseen_memo[key] = self._unseen(front, faces)
+        return found
+
+    def _unseen(self, front: Front, faces: int) -> float:
+        lands, res, enemy, gold = self.worths(front)
+        if not faces & 1:
+            lands = NONE
+        if not faces & 2:
+            res = NONE
+        total = 0.0
+        for count, k, r in self.tables.kinds:  # max(land, resource), summed in order
+            a, b = lands[k], res[r]
+            total += count * (b if b > a else a)
+        counts = self.tables.type_count
+        total += counts[EG] * max(enemy if faces & 4 else 0.0, gold if faces & 8 else 0.0)
+        return total / sum(counts)
+
+
+@lru_cache(maxsize=1 << 10)  # about 7 kB each with their memos
+def valuer(land_rule: tuple, build_rule: tuple, enemy_rule: tuple, tables: Tables) -> Valuer:
+    """The valuer of a situation, one for each of the recent ones."""
+    return Valuer(land_rule, build_rule, enemy_rule, tables)
+
+
+class Seat:
+    """One seat's prospects in one position: its front, and its situation's valuer."""
+
+    __slots__ = ("autos", "each", "enemies", "gold", "lands", "outlook", "res", "s", "state",
+                 "valuer")
+
+    def __init__(self, state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> None:
+        self.state, self.s, self.outlook, self.enemies = state, s, outlook, enemies
+        f, b = state.front, W * s
+        self.lands = tuple(scoring.land_counts(state, s))
+        self.res = tuple(f[b + F_RESK: b + F_RESK + 4])
+        self.gold = f[b + F_GOLD]
+        self.autos = autos_left(state, s)
+        self.each = scoring.gold_each(state, s)
+        mine = tuple((st[KIND], st[MASK], st[LEVEL]) for st in state.settlements
+                     if st[OWNER] == s)
+        self.valuer = valuer(land_rule(state, s, outlook, len(mine)),
+                             (mine, state.options.building_vp, self.each),
+                             enemy_rule(state, s, outlook, enemies), state.tables)
+
+    def promise(self) -> float:
+        state = self.state
+        e = self.enemies[self.s]
+        value = self.valuer.front_value(self.lands, self.res, self.gold, e, self.autos)
+        value -= self.gold * self.each  # gold is in the points already
+        value += awards_value(state, self.s)
+        value += HAND_CARD * state.hsize[self.s]
+        return value + self.cards_value()
 
     # ---- action cards: resolved on a copy of the seat's front, greedily -----------------
 
@@ -298,7 +327,7 @@ class Seat:
 
 class Plan:
     """A seat's front and hand as an action card would leave them (for `card_value`).
-    The front's counts are tuples, replaced when they change: they key the seat's memos."""
+    The front's counts are tuples, replaced when they change: they key the valuer's memos."""
 
     __slots__ = ("autos", "base", "e", "extra", "gold", "hand", "lands", "res", "seat", "unknown")
 
@@ -313,7 +342,7 @@ class Plan:
         self.base = self.value()
 
     def value(self) -> float:
-        return self.seat.front_value(self.lands, self.res, self.gold, self.e, self.autos)
+        return self.seat.valuer.front_value(self.lands, self.res, self.gold, self.e, self.autos)
 
     def gain(self) -> float:
         return self.value() - self.base + self.extra + HAND_CARD * self.unknown
@@ -324,28 +353,7 @@ class Plan:
     def worths(self) -> Worths:
         """What one more card of each face adds now: lands and resources by kind, an enemy,
         a gold."""
-        key = self.front()
-        memo = self.seat.worth_memo
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = self._worths()
-        return found
-
-    def _worths(self) -> Worths:
-        """Each worth is the front's value with the card added less its value now, summed
-        part by part as `Seat.front_value` sums them (so the floats are the same), with
-        only the part the card changes looked up anew."""
-        seat = self.seat
-        lands, res, gold, e, autos = self.front()
-        land, build = seat.land(lands), seat.build_gain(res, gold, autos)
-        enemy, each = seat.enemy_value(e), seat.each
-        cash = gold * each
-        base = land + build + cash + enemy
-        more_res, more_gold = seat.builds_more(res, gold, autos)
-        return ([v + build + cash + enemy - base for v in seat.lands_more(lands)],
-                [land + v + cash + enemy - base for v in more_res],
-                seat.enemy_value(e + 1) - enemy,
-                land + more_gold + (gold + 1) * each + enemy - base)
+        return self.seat.valuer.worths(self.front())
 
     def play(self, n: int, faces: int, source: list[int] | None = None, base: int = 0) -> None:
         """Put n cards from the hand (or `source`) into the front, each the best there is
@@ -386,26 +394,7 @@ class Plan:
 
     def unseen(self, faces: int) -> float:
         """The worth of an unseen card at its best allowed face, on average."""
-        key = (*self.front(), faces)
-        memo = self.seat.unseen_memo
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = self._unseen(faces)
-        return found
-
-    def _unseen(self, faces: int) -> float:
-        lands, res, enemy, gold = self.worths()
-        if not faces & 1:
-            lands = NONE
-        if not faces & 2:
-            res = NONE
-        total = 0.0
-        for count, k, r in self.seat.state.tables.kinds:  # max(land, resource), summed in order
-            a, b = lands[k], res[r]
-            total += count * (b if b > a else a)
-        counts = self.seat.state.tables.type_count
-        total += counts[EG] * max(enemy if faces & 4 else 0.0, gold if faces & 8 else 0.0)
-        return total / sum(counts)
+        return self.seat.valuer.unseen(self.front(), faces)
 
     def steal(self, n: int, step: E.Step) -> None:
         """Take from each victim (or the best one) the kind worth most to the plan, up to n;
@@ -460,9 +449,56 @@ class Plan:
         for c in counters:
             other = Seat(seat.state, seat.s, Outlook(seat.state, min(max(c, 0), cap)),
                          seat.enemies)
-            value = other.front_value(self.lands, self.res, self.gold, self.e, self.autos)
+            value = other.valuer.front_value(self.lands, self.res, self.gold, self.e, self.autos)
             best = max(best, value - now)
         self.extra += best
+
+
+def land_rule(state: UndecimState, s: int, outlook: Outlook, settlements: int) -> tuple:
+    """What the seat's land counts are weighed by (`land_worth`'s arguments after them):
+    round ends and nights to come, and under the variant fief the fiefs' points."""
+    opts = state.options
+    to_come = settled = 0.0
+    held = 0
+    if opts.fief:
+        to_come = opts.fief_round_vp * outlook.ends + opts.night_fief_vp * outlook.nights
+        settled = opts.settlement_fief_vp * settlements
+        held = scoring.fiefs(state, s)
+    return (outlook.ends + outlook.nights * (opts.night_land_multiplier - 1), opts.land_rule,
+            opts.land_set_bonus, opts.land_kind_vp, to_come, settled, held)
+
+
+def enemy_rule(state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> tuple:
+    """What the seat's enemies are weighed by (`enemy_worth`'s arguments after them)."""
+    top = max(o for i, o in enumerate(enemies) if i != s)  # most enemies of the others
+    first = state.options.enemy_vp
+    if state.phase == NIGHT:
+        turn = 2 if s == state.to_move else 1 if s in state.queue else 0
+        return first, top, outlook.now, outlook.later_chance, turn, state.most >> s & 1, state.slays
+    return first, top, outlook.now, outlook.later_chance, -1, 0, 0
+
+
+def enemy_worth(e: int, first: int, top: int, now: float, later_chance: float, turn: int,
+                most: int, slays: int) -> float:
+    """Enemies held: this round's night (if it falls) and later nights (by their chance).
+    At a night (`turn` 0 or more) who has the most is fixed, and turns pass in order:
+    the seat on turn (2) has discarded `slays` so far, a seat still to come (1) has all
+    its turn left, the others (0) are done; by day `turn` is -1."""
+    if turn >= 0:
+        if turn == 2:
+            now_pay = night_pay(e, first + slays, most, skip_one=slays > 0)
+        else:
+            now_pay = night_pay(e, first, most) if turn else 0.0
+        return now_pay + later_chance * night_pay(e, first, most_chance(e, top, 2.0))
+    lead = most_chance(e, top, 1.0 if now else 1.5)
+    return (now + later_chance) * night_pay(e, first, lead)
+
+
+def most_chance(e: int, top: int, spread: float) -> float:
+    """The chance of holding the most enemies when the night falls (`top`: the most any
+    other seat holds): ties count (all tied seats score in full), a lead of one is likely
+    to hold, more nearly sure."""
+    return 1.0 / (1.0 + math.exp(-2.0 * (e - top + 0.5) / spread))
 
 
 def plus_one(counts: tuple[int, ...], k: int) -> tuple[int, ...]:
