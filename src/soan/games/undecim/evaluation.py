@@ -30,6 +30,7 @@ from soan.games.undecim import effects as E
 from soan.games.undecim import scoring
 from soan.games.undecim.codes import (
     ACTION_PHASE,
+    BITS,
     BONUS,
     F_ENEMY,
     F_GOLD,
@@ -319,7 +320,7 @@ class Seat:
                 total += sum(self.card_value(c) for c in waiting if c)
         later = state.options.rounds - max(state.round_no, 1)
         if later > 0 or phase in (PICK, BONUS, MULLIGAN):
-            hand = [c for c in range(1, 12) if state.hands[s] >> c & 1 and c != picked]
+            hand = [c for c in BITS[state.hands[s]] if c != picked]
             if hand:
                 total += LATER * max(self.card_value(c) for c in hand)
         return total
@@ -361,15 +362,14 @@ class Plan:
         at the average worth of an unseen card."""
         from_hand = source is None
         counts = self.hand if from_hand else source[base: base + TYPES]
+        present = [t for t in range(TYPES) if counts[t]]  # in order, as counts change
         as_land, as_res, as_enemy, as_gold = faces & 1, faces & 2, faces & 4, faces & 8
         for _ in range(n):
             lands, res, enemy, gold = self.worths()
             best, choice = -1.0, None
             if from_hand and self.unknown:
                 best, choice = self.unseen(faces), (-1, -1)
-            for t in range(TYPES):
-                if not counts[t]:
-                    continue
+            for t in present:
                 if t == EG:
                     if as_enemy and enemy >= best:
                         best, choice = enemy, (t, 2)
@@ -390,6 +390,8 @@ class Plan:
                 self.extra += best
                 continue
             counts[t] -= 1
+            if not counts[t]:
+                present.remove(t)
             self.add(face, t >> 2 if face == E.LAND else t & 3)
 
     def unseen(self, faces: int) -> float:
@@ -470,7 +472,7 @@ def land_rule(state: UndecimState, s: int, outlook: Outlook, settlements: int) -
 
 def enemy_rule(state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> tuple:
     """What the seat's enemies are weighed by (`enemy_worth`'s arguments after them)."""
-    top = max(o for i, o in enumerate(enemies) if i != s)  # most enemies of the others
+    top = max(enemies[:s] + enemies[s + 1:])  # most enemies of the others
     first = state.options.enemy_vp
     if state.phase == NIGHT:
         turn = 2 if s == state.to_move else 1 if s in state.queue else 0
