@@ -249,9 +249,13 @@ class Seat:
         self.each = scoring.gold_each(state, s)
         mine = tuple((st[KIND], st[MASK], st[LEVEL]) for st in state.settlements
                      if st[OWNER] == s)
-        self.valuer = valuer(land_rule(state, s, outlook, len(mine)),
-                             (mine, state.options.building_vp, self.each),
-                             enemy_rule(state, s, outlook, enemies), state.tables)
+        self.valuer = self.under(outlook, (mine, state.options.building_vp, self.each))
+
+    def under(self, outlook: Outlook, build_rule: tuple) -> Valuer:
+        """The seat's valuer under this outlook (another one when the moon moves)."""
+        state, s = self.state, self.s
+        return valuer(land_rule(state, s, outlook, len(build_rule[0])), build_rule,
+                      enemy_rule(state, s, outlook, self.enemies), state.tables)
 
     def promise(self) -> float:
         state = self.state
@@ -295,7 +299,7 @@ class Seat:
             elif kind == E.VP:
                 plan.extra += n * (scoring.held(state, s, step.per) if step.per else 1)
             elif kind == E.MOON:
-                moves = {E.ADD: (n,), E.REMOVE: (-n,), E.CHOOSE: (n, -n)}[step.direction]
+                moves = ((n,), (-n,), (n, -n))[step.direction]  # add, remove, choose
                 plan.moon([state.counters + d for d in moves])
             elif step.recount:
                 back = state.counters + state.rolled
@@ -448,10 +452,10 @@ class Plan:
         cap = seat.state.options.moon_counters
         now = self.value()
         best = 0.0
+        build_rule = seat.valuer.build_rule
         for c in counters:
-            other = Seat(seat.state, seat.s, Outlook(seat.state, min(max(c, 0), cap)),
-                         seat.enemies)
-            value = other.valuer.front_value(self.lands, self.res, self.gold, self.e, self.autos)
+            other = seat.under(Outlook(seat.state, min(max(c, 0), cap)), build_rule)
+            value = other.front_value(self.lands, self.res, self.gold, self.e, self.autos)
             best = max(best, value - now)
         self.extra += best
 
