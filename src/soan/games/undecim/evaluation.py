@@ -53,7 +53,7 @@ from soan.games.undecim.content import EG, TYPES, Tables
 if TYPE_CHECKING:
     from soan.games.undecim.state import UndecimState
 
-Worths = tuple[list[float], list[float], float, float]  # lands, resources, enemy, gold
+Worths = tuple[tuple[float, ...], tuple[float, ...], float, float]  # lands, resources, enemy, gold
 HAND_CARD = 0.4  # a resource card in hand: the hand refills to 5, so it is worth little
 SPARE_LAND = 0.3  # a land beyond the first of its kind: cover against Invasion, sets
 LATER = 0.5  # the best action card kept for a later round, against one played now
@@ -198,9 +198,10 @@ class Valuer:
         enemy, each = self.enemy_value(e), self.each
         cash = gold * each
         base = land + build + cash + enemy
+        more_lands = lands_more(lands, *self.land_rule)
         more_res, more_gold = builds_more(res, gold, autos, *self.build_rule)
-        return ([v + build + cash + enemy - base for v in lands_more(lands, *self.land_rule)],
-                [land + v + cash + enemy - base for v in more_res],
+        return (tuple([v + build + cash + enemy - base for v in more_lands]),
+                tuple([land + v + cash + enemy - base for v in more_res]),
                 self.enemy_value(e + 1) - enemy,
                 land + more_gold + (gold + 1) * each + enemy - base)
 
