@@ -95,19 +95,25 @@ def evaluations(states: list[State]) -> tuple[int, float, float]:
     return len(states), time.perf_counter() - start, time.process_time() - cpu
 
 
-def search(iters: int = 200) -> tuple[float, float]:
-    """Wall and CPU seconds of one `ismcts:iters` decision from the profile's position."""
+def search(iters: int = 200, decisions: int = 4) -> tuple[int, float, float]:
+    """`ismcts:iters` decisions in a row from the profile's mid-game position, each seat
+    playing the move found, as a bot does in a game (the evaluation's memos carry over
+    from one decision to the next); (iterations, wall seconds, CPU seconds)."""
     sys.path.insert(0, str(Path(__file__).parent))
     from search_profile import mid_game as profile_position  # beside this file
 
     from soan.bots.ismcts import Ismcts
 
     state = profile_position("undecim")
-    handed = state.redeal(state.to_move, Rng(1))
     bot = Ismcts(iters=iters)
-    start, cpu = time.perf_counter(), time.process_time()
-    bot.search(handed, Rng(2))
-    return time.perf_counter() - start, time.process_time() - cpu
+    wall = cpu = 0.0
+    for k in range(decisions):
+        handed = state.redeal(state.to_move, Rng(k))
+        start, started = time.perf_counter(), time.process_time()
+        action = bot.search(handed, Rng(100 + k))
+        wall, cpu = wall + time.perf_counter() - start, cpu + time.process_time() - started
+        state.play(action)
+    return iters * decisions, wall, cpu
 
 
 def dump(path: Path, games: int) -> None:
@@ -150,8 +156,8 @@ def main() -> None:
     rate("mid-game redeal()", n, *timed(lambda: state.redeal(1, rng), n), "redeals")
     rate("evaluate() on random games' positions", *evaluations(positions(3)), "evaluations")
     if args.search:
-        wall, cpu = search()
-        rate("ismcts:200 from the profile's mid-game position", 200, wall, cpu, "iterations")
+        rate("ismcts:200, 4 decisions from the profile's mid-game position", *search(),
+             "iterations")
 
 
 if __name__ == "__main__":
