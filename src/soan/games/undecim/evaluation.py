@@ -238,7 +238,7 @@ class Seat:
     """One seat's prospects in one position: its front, and its situation's valuer."""
 
     __slots__ = ("autos", "each", "enemies", "gold", "lands", "outlook", "res", "s", "state",
-                 "valuer")
+                 "valuer", "worth")
 
     def __init__(self, state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> None:
         self.state, self.s, self.outlook, self.enemies = state, s, outlook, enemies
@@ -251,6 +251,8 @@ class Seat:
         mine = tuple((st[KIND], st[MASK], st[LEVEL]) for st in state.settlements
                      if st[OWNER] == s)
         self.valuer = self.under(outlook, (mine, state.options.building_vp, self.each))
+        self.worth = self.valuer.front_value(self.lands, self.res, self.gold, enemies[s],
+                                             self.autos)  # the front as it stands
 
     def under(self, outlook: Outlook, build_rule: tuple) -> Valuer:
         """The seat's valuer under this outlook (another one when the moon moves)."""
@@ -260,9 +262,7 @@ class Seat:
 
     def promise(self) -> float:
         state = self.state
-        e = self.enemies[self.s]
-        value = self.valuer.front_value(self.lands, self.res, self.gold, e, self.autos)
-        value -= self.gold * self.each  # gold is in the points already
+        value = self.worth - self.gold * self.each  # gold is in the points already
         value += awards_value(state, self.s)
         value += HAND_CARD * state.hsize[self.s]
         return value + self.cards_value()
@@ -345,7 +345,7 @@ class Plan:
         self.hand = state.hand[TYPES * s: TYPES * (s + 1)]  # a copy: the plan plays from it
         self.extra = 0.0
         self.unknown = 0  # cards drawn: in hand, their kinds not yet known
-        self.base = self.value()
+        self.base = seat.worth
 
     def value(self) -> float:
         return self.seat.valuer.front_value(self.lands, self.res, self.gold, self.e, self.autos)
