@@ -14,9 +14,9 @@ median, and after/before):
     ismcts:200 (4 moves)     606 ->     969 iterations/s  1.6x
 
 The evaluation memoises the parts of a front's value on the piece each reads, in a
-valuer per seat situation that later positions share; the playouts were left as they
-were (half of an action's time is the rules' own bookkeeping and log, a tenth the
-engine's `play()` checks).
+valuer per seat situation that later positions share. The playouts were left as they
+were: an action's time is spread thin over the rules' phases and their log, and about a
+tenth of it is the engine's `play()` checks (`is_action`, membership in `legal()`).
 
 Each figure is given per second of wall clock and per second of this process's CPU
 time: on a machine shared with other work the two differ, and the CPU figure is what
