@@ -237,11 +237,11 @@ def valuer(land_rule: tuple, build_rule: tuple, enemy_rule: tuple, tables: Table
 class Seat:
     """One seat's prospects in one position: its front, and its situation's valuer."""
 
-    __slots__ = ("autos", "each", "enemies", "gold", "lands", "outlook", "res", "s", "state",
-                 "valuer", "worth")
+    __slots__ = ("autos", "each", "enemies", "gold", "lands", "res", "s", "state", "valuer",
+                 "worth")
 
     def __init__(self, state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> None:
-        self.state, self.s, self.outlook, self.enemies = state, s, outlook, enemies
+        self.state, self.s, self.enemies = state, s, enemies
         f, b = state.front, W * s
         self.lands = tuple(scoring.land_counts(state, s))
         self.res = tuple(f[b + F_RESK: b + F_RESK + 4])
