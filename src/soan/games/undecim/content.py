@@ -226,7 +226,7 @@ class Tables:
     __slots__ = (
         "award_condition", "award_count", "award_english", "award_module", "award_name",
         "award_text", "award_vp", "base_awards", "card_english", "card_module", "card_name",
-        "card_red", "card_text", "deck", "enemy_name", "gold_name", "has_vp", "steps",
+        "card_red", "card_text", "deck", "enemy_name", "gold_name", "has_vp", "kinds", "steps",
         "type_count",
     )
 
@@ -260,6 +260,8 @@ class Tables:
             counts[LANDS.index(p.land) * 4 + RESOURCES.index(p.resource)] += p.count
         counts[EG] = content.enemy_gold.count
         self.type_count = tuple(counts)
+        # (cards, land kind, resource kind) of each land-and-resource type, for the bots
+        self.kinds = tuple((counts[t], t >> 2, t & 3) for t in range(EG))
         self.deck = tuple(t for t in range(TYPES) for _ in range(counts[t]))
         self.enemy_name = content.enemy_gold.enemy
         self.gold_name = content.enemy_gold.gold

@@ -30,6 +30,7 @@ from soan.games.undecim import effects as E
 from soan.games.undecim import scoring
 from soan.games.undecim.codes import (
     ACTION_PHASE,
+    BITS,
     BONUS,
     F_ENEMY,
     F_GOLD,
@@ -47,7 +48,7 @@ from soan.games.undecim.codes import (
     PLAY,
     W,
 )
-from soan.games.undecim.content import EG, TYPES
+from soan.games.undecim.content import EG, TYPES, Tables
 
 if TYPE_CHECKING:
     from soan.games.undecim.state import UndecimState
@@ -59,6 +60,7 @@ LATER = 0.5  # the best action card kept for a later round, against one played n
 MOON_STEP = 0.5  # moving the moon or its die: small either way
 AWARD_REACH = 0.4  # how much of an open award's VP full progress toward it is worth
 LONE = 1.0  # a resource nothing can use yet: it pairs with a later one
+NONE = (0.0, 0.0, 0.0, 0.0)  # the worths of a face a card may not show
 
 
 @cache
@@ -119,95 +121,151 @@ class UndecimEvaluator(Evaluator):
                 for s in range(state.seats)]
 
 
-class Seat:
-    """One seat's prospects, and the marginal worth of one more card of each face."""
+Front = tuple[tuple[int, ...], tuple[int, ...], int, int, int]  # lands, res, gold, e, autos
 
-    __slots__ = ("autos", "each", "enemies", "enemy_memo", "gold", "lands", "memo", "mine",
-                 "outlook", "res", "s", "state", "top", "unseen", "worth_memo")
 
-    def __init__(self, state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> None:
-        self.state, self.s, self.outlook, self.enemies = state, s, outlook, enemies
-        f, b = state.front, W * s
-        self.lands = scoring.land_counts(state, s)
-        self.res = f[b + F_RESK: b + F_RESK + 4]
-        self.gold = f[b + F_GOLD]
-        self.mine = [(st[KIND], st[MASK], st[LEVEL]) for st in state.settlements if st[OWNER] == s]
-        self.autos = autos_left(state, s)
-        self.each = scoring.gold_each(state, s)
-        self.unseen: dict[int, float] = {}  # faces mask -> worth of an unseen card
-        self.memo: dict[tuple, float] = {}  # front_value by its arguments
-        # the same fronts recur across the cards a seat could play: worth each once
-        self.worth_memo: dict[tuple, Worths] = {}  # Plan.worths by the plan's front
+class Valuer:
+    """What a front is worth to a seat by the end, and what one more card of each face
+    adds to it, in one situation: the seat's rules for lands, buildings and enemies
+    (`valuer`). The same situation recurs across the positions a search looks at, so a
+    valuer and its memos serve every seat in it.
+
+    A front's value is the sum of parts that each read one piece of it (lands; resources,
+    gold and auto actions; enemies), so each part is memoised on its own piece: the
+    fronts a seat's cards could leave differ in one piece at a time."""
+
+    __slots__ = ("build_memo", "build_rule", "each", "enemy_memo", "enemy_rule", "land_memo",
+                 "land_rule", "tables", "unseen_memo", "worth_memo")
+
+    def __init__(self, land_rule: tuple, build_rule: tuple, enemy_rule: tuple,
+                 tables: Tables) -> None:
+        self.land_rule, self.build_rule, self.enemy_rule = land_rule, build_rule, enemy_rule
+        self.each = build_rule[-1]
+        self.tables = tables
+        self.land_memo: dict[tuple[int, ...], float] = {}  # land by land counts
+        self.build_memo: dict[tuple, float] = {}  # build_gain by its arguments
         self.enemy_memo: dict[int, float] = {}  # enemy_value by enemies held
-        self.top = max(o for i, o in enumerate(enemies) if i != s)  # most enemies of the others
+        self.worth_memo: dict[Front, Worths] = {}  # worths by front
+        self.unseen_memo: dict[tuple, float] = {}  # unseen by front and faces
 
-    def promise(self) -> float:
-        state = self.state
-        e = self.enemies[self.s]
-        value = self.front_value(self.lands, self.res, self.gold, e, self.autos)
-        value -= self.gold * self.each  # gold is in the points already
-        value += awards_value(state, self.s)
-        value += HAND_CARD * state.hsize[self.s]
-        return value + self.cards_value()
-
-    def front_value(self, lands: list[int], res: list[int], gold: int, e: int, autos: int) -> float:
+    def front_value(self, lands: tuple[int, ...], res: tuple[int, ...], gold: int, e: int,
+                    autos: int) -> float:
         """What a front like this is worth by the end: lands, buildings to come, gold,
         enemies."""
-        key = (*lands, *res, gold, e, autos)
-        value = self.memo.get(key)
-        if value is None:
-            value = self.memo[key] = (
-                self.land_value(lands) + self.build_gain(res, gold, autos) + gold * self.each
+        return (self.land(lands) + self.build_gain(res, gold, autos) + gold * self.each
                 + self.enemy_value(e))
+
+    def land(self, counts: tuple[int, ...]) -> float:
+        """`land_worth` of these land counts."""
+        value = self.land_memo.get(counts)
+        if value is None:
+            value = self.land_memo[counts] = land_worth(counts, *self.land_rule)
         return value
 
-    def land_value(self, counts: list[int]) -> float:
-        opts, out = self.state.options, self.outlook
-        weight = out.ends + out.nights * (opts.night_land_multiplier - 1)
-        value = land_worth(tuple(counts), weight, opts.land_rule, opts.land_set_bonus,
-                           opts.land_kind_vp)
-        if opts.fief:  # every full set is a fief, so the fewest of a kind counts them
-            to_come = opts.fief_round_vp * out.ends + opts.night_fief_vp * out.nights
-            settled = opts.settlement_fief_vp * len(self.mine)  # the score holds today's
-            if to_come or settled:
-                whole = min(counts)
-                progress = sum(1 for c in counts if c > whole) ** 3 / 64  # toward the next
-                new = whole - scoring.fiefs(self.state, self.s)
-                value += to_come * (whole + progress) + settled * (new + progress)
-        return value
-
-    def build_gain(self, res: list[int], gold: int, autos: int) -> float:
+    def build_gain(self, res: tuple[int, ...], gold: int, autos: int) -> float:
+        """`build_worth` of these resources, gold and auto actions."""
         if autos <= 0:
             return 0.0
-        return build_worth(tuple(res), gold, autos, tuple(self.mine),
-                           self.state.options.building_vp, self.each)
+        key = (res, gold, autos)
+        value = self.build_memo.get(key)
+        if value is None:
+            value = self.build_memo[key] = build_worth(res, gold, autos, *self.build_rule)
+        return value
 
     def enemy_value(self, e: int) -> float:
-        """This round's night (if it falls) and later nights (by their chance)."""
+        """`enemy_worth` of e enemies."""
         if not e:
             return 0.0
         value = self.enemy_memo.get(e)
         if value is None:
-            value = self.enemy_memo[e] = self._enemy_value(e)
+            value = self.enemy_memo[e] = enemy_worth(e, *self.enemy_rule)
         return value
 
-    def _enemy_value(self, e: int) -> float:
-        state, out, s = self.state, self.outlook, self.s
-        first = state.options.enemy_vp
-        if state.phase == NIGHT:  # who has the most is fixed, and turns pass in order
-            most = state.most >> s & 1
-            if s == state.to_move:
-                now = night_pay(e, first + state.slays, most, skip_one=state.slays > 0)
-            else:
-                now = night_pay(e, first, most) if s in state.queue else 0.0
-            return now + out.later_chance * night_pay(e, first, self.most_chance(e, 2.0))
-        lead = self.most_chance(e, 1.0 if out.now else 1.5)
-        return (out.now + out.later_chance) * night_pay(e, first, lead)
+    def worths(self, front: Front) -> Worths:
+        """What one more card of each face adds to this front: lands and resources by
+        kind, an enemy, a gold."""
+        found = self.worth_memo.get(front)
+        if found is None:
+            found = self.worth_memo[front] = self._worths(*front)
+        return found
 
-    def most_chance(self, e: int, spread: float) -> float:
-        """The chance of holding the most enemies when the night falls: ties count (all
-        tied seats score in full), a lead of one is likely to hold, more nearly sure."""
-        return 1.0 / (1.0 + math.exp(-2.0 * (e - self.top + 0.5) / spread))
+    def _worths(self, lands: tuple[int, ...], res: tuple[int, ...], gold: int, e: int,
+                autos: int) -> Worths:
+        """Each worth is the front's value with the card added less its value now, summed
+        part by part as `front_value` sums them (so the floats are the same), with only
+        the part the card changes looked up anew."""
+        land, build = self.land(lands), self.build_gain(res, gold, autos)
+        enemy, each = self.enemy_value(e), self.each
+        cash = gold * each
+        base = land + build + cash + enemy
+        more_lands = lands_more(lands, *self.land_rule)
+        more_res, more_gold = builds_more(res, gold, autos, *self.build_rule)
+        return (tuple([v + build + cash + enemy - base for v in more_lands]),
+                tuple([land + v + cash + enemy - base for v in more_res]),
+                self.enemy_value(e + 1) - enemy,
+                land + more_gold + (gold + 1) * each + enemy - base)
+
+    def unseen(self, front: Front, faces: int) -> float:
+        """The worth of an unseen card at its best allowed face, on average."""
+        key = (front, faces)
+        found = self.unseen_memo.get(key)
+        if found is None:
+            found = self.unseen_memo[key] = self._unseen(front, faces)
+        return found
+
+    def _unseen(self, front: Front, faces: int) -> float:
+        lands, res, enemy, gold = self.worths(front)
+        if not faces & 1:
+            lands = NONE
+        if not faces & 2:
+            res = NONE
+        total = 0.0
+        for count, k, r in self.tables.kinds:  # max(land, resource), summed in order
+            a, b = lands[k], res[r]
+            total += count * (b if b > a else a)
+        counts = self.tables.type_count
+        total += counts[EG] * max(enemy if faces & 4 else 0.0, gold if faces & 8 else 0.0)
+        return total / sum(counts)
+
+
+@lru_cache(maxsize=1 << 10)  # about 7 kB each with their memos
+def valuer(land_rule: tuple, build_rule: tuple, enemy_rule: tuple, tables: Tables) -> Valuer:
+    """The valuer of a situation, one for each of the recent ones."""
+    return Valuer(land_rule, build_rule, enemy_rule, tables)
+
+
+class Seat:
+    """One seat's prospects in one position: its front, and its situation's valuer."""
+
+    __slots__ = ("autos", "each", "enemies", "gold", "lands", "res", "s", "state", "valuer",
+                 "worth")
+
+    def __init__(self, state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> None:
+        self.state, self.s, self.enemies = state, s, enemies
+        f, b = state.front, W * s
+        self.lands = tuple(scoring.land_counts(state, s))
+        self.res = tuple(f[b + F_RESK: b + F_RESK + 4])
+        self.gold = f[b + F_GOLD]
+        self.autos = autos_left(state, s)
+        self.each = scoring.gold_each(state, s)
+        mine = tuple((st[KIND], st[MASK], st[LEVEL]) for st in state.settlements
+                     if st[OWNER] == s)
+        self.valuer = self.under(outlook, (mine, state.options.building_vp, self.each))
+        self.worth = self.valuer.front_value(self.lands, self.res, self.gold, enemies[s],
+                                             self.autos)  # the front as it stands
+
+    def under(self, outlook: Outlook, build_rule: tuple) -> Valuer:
+        """The seat's valuer under this outlook (another one when the moon moves)."""
+        state, s = self.state, self.s
+        return valuer(land_rule(state, s, outlook, len(build_rule[0])), build_rule,
+                      enemy_rule(state, s, outlook, self.enemies), state.tables)
+
+    def promise(self) -> float:
+        state = self.state
+        value = self.worth - self.gold * self.each  # gold is in the points already
+        value += awards_value(state, self.s)
+        value += HAND_CARD * state.hsize[self.s]
+        return value + self.cards_value()
 
     # ---- action cards: resolved on a copy of the seat's front, greedily -----------------
 
@@ -242,7 +300,7 @@ class Seat:
             elif kind == E.VP:
                 plan.extra += n * (scoring.held(state, s, step.per) if step.per else 1)
             elif kind == E.MOON:
-                moves = {E.ADD: (n,), E.REMOVE: (-n,), E.CHOOSE: (n, -n)}[step.direction]
+                moves = ((n,), (-n,), (n, -n))[step.direction]  # add, remove, choose
                 plan.moon([state.counters + d for d in moves])
             elif step.recount:
                 back = state.counters + state.rolled
@@ -267,80 +325,66 @@ class Seat:
                 total += sum(self.card_value(c) for c in waiting if c)
         later = state.options.rounds - max(state.round_no, 1)
         if later > 0 or phase in (PICK, BONUS, MULLIGAN):
-            hand = [c for c in range(1, 12) if state.hands[s] >> c & 1 and c != picked]
+            hand = [c for c in BITS[state.hands[s]] if c != picked]
             if hand:
                 total += LATER * max(self.card_value(c) for c in hand)
         return total
 
 
 class Plan:
-    """A seat's front and hand as an action card would leave them (for `card_value`)."""
+    """A seat's front and hand as an action card would leave them (for `card_value`).
+    The front's counts are tuples, replaced when they change: they key the valuer's memos."""
 
     __slots__ = ("autos", "base", "e", "extra", "gold", "hand", "lands", "res", "seat", "unknown")
 
     def __init__(self, seat: Seat) -> None:
         self.seat = seat
         state, s = seat.state, seat.s
-        self.lands, self.res = list(seat.lands), list(seat.res)
+        self.lands, self.res = seat.lands, seat.res
         self.gold, self.e, self.autos = seat.gold, seat.enemies[s], seat.autos
         self.hand = state.hand[TYPES * s: TYPES * (s + 1)]  # a copy: the plan plays from it
         self.extra = 0.0
         self.unknown = 0  # cards drawn: in hand, their kinds not yet known
-        self.base = self.value()
+        self.base = seat.worth
 
     def value(self) -> float:
-        return self.seat.front_value(self.lands, self.res, self.gold, self.e, self.autos)
+        return self.seat.valuer.front_value(self.lands, self.res, self.gold, self.e, self.autos)
 
     def gain(self) -> float:
         return self.value() - self.base + self.extra + HAND_CARD * self.unknown
 
+    def front(self) -> Front:
+        return self.lands, self.res, self.gold, self.e, self.autos
+
     def worths(self) -> Worths:
         """What one more card of each face adds now: lands and resources by kind, an enemy,
         a gold."""
-        key = (*self.lands, *self.res, self.gold, self.e, self.autos)
-        memo = self.seat.worth_memo
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = self._worths()
-        return found
-
-    def _worths(self) -> Worths:
-        seat, base = self.seat, self.value()
-        lands, res = [], []
-        for k in range(4):
-            self.lands[k] += 1
-            lands.append(self.value() - base)
-            self.lands[k] -= 1
-            self.res[k] += 1
-            res.append(self.value() - base)
-            self.res[k] -= 1
-        enemy = seat.enemy_value(self.e + 1) - seat.enemy_value(self.e)
-        self.gold += 1
-        gold = self.value() - base
-        self.gold -= 1
-        return tuple(lands), tuple(res), enemy, gold
+        return self.seat.valuer.worths(self.front())
 
     def play(self, n: int, faces: int, source: list[int] | None = None, base: int = 0) -> None:
-        """Put n cards from the hand (or `source`) into the front, each the best there is;
-        a card drawn earlier counts at the average worth of an unseen card."""
+        """Put n cards from the hand (or `source`) into the front, each the best there is
+        (a known card before an unseen one of equal worth); a card drawn earlier counts
+        at the average worth of an unseen card."""
         from_hand = source is None
-        counts = self.hand if from_hand else list(source[base: base + TYPES])
+        counts = self.hand if from_hand else source[base: base + TYPES]
+        present = [t for t in range(TYPES) if counts[t]]  # in order, as counts change
+        as_land, as_res, as_enemy, as_gold = faces & 1, faces & 2, faces & 4, faces & 8
         for _ in range(n):
             lands, res, enemy, gold = self.worths()
             best, choice = -1.0, None
             if from_hand and self.unknown:
                 best, choice = self.unseen(faces), (-1, -1)
-            for t in range(TYPES):
-                if not counts[t]:
-                    continue
+            for t in present:
                 if t == EG:
-                    options = ((enemy, 2) if faces & 4 else None, (gold, 3) if faces & 8 else None)
+                    if as_enemy and enemy >= best:
+                        best, choice = enemy, (t, 2)
+                    if as_gold and gold >= best:
+                        best, choice = gold, (t, 3)
                 else:
-                    options = ((lands[t >> 2], 0) if faces & 1 else None,
-                               (res[t & 3], 1) if faces & 2 else None)
-                for option in options:
-                    if option and option[0] >= best:  # a known card before an unseen one
-                        best, choice = option[0], (t, option[1])
+                    if as_land and lands[t >> 2] >= best:
+                        best, choice = lands[t >> 2], (t, 0)
+                    if as_res and res[t & 3] >= best:
+                        best, choice = res[t & 3], (t, 1)
             if choice is None:
                 return
             t, face = choice
@@ -351,27 +395,13 @@ class Plan:
                 self.extra += best
                 continue
             counts[t] -= 1
-            if face == 0:
-                self.lands[t >> 2] += 1
-            elif face == 1:
-                self.res[t & 3] += 1
-            elif face == 2:
-                self.e += 1
-            else:
-                self.gold += 1
+            if not counts[t]:
+                present.remove(t)
+            self.add(face, t >> 2 if face == E.LAND else t & 3)
 
     def unseen(self, faces: int) -> float:
         """The worth of an unseen card at its best allowed face, on average."""
-        lands, res, enemy, gold = self.worths()
-        counts = self.seat.state.tables.type_count
-        total = 0.0
-        for t in range(TYPES):
-            if t == EG:
-                v = max(enemy if faces & 4 else 0.0, gold if faces & 8 else 0.0)
-            else:
-                v = max(lands[t >> 2] if faces & 1 else 0.0, res[t & 3] if faces & 2 else 0.0)
-            total += counts[t] * v
-        return total / sum(counts)
+        return self.seat.valuer.unseen(self.front(), faces)
 
     def steal(self, n: int, step: E.Step) -> None:
         """Take from each victim (or the best one) the kind worth most to the plan, up to n;
@@ -408,9 +438,9 @@ class Plan:
 
     def add(self, face: int, k: int) -> None:
         if face == E.LAND:
-            self.lands[k] += 1
+            self.lands = plus_one(self.lands, k)
         elif face == E.RESOURCE:
-            self.res[k] += 1
+            self.res = plus_one(self.res, k)
         elif face == E.ENEMY:
             self.e += 1
         else:
@@ -423,12 +453,64 @@ class Plan:
         cap = seat.state.options.moon_counters
         now = self.value()
         best = 0.0
+        build_rule = seat.valuer.build_rule
         for c in counters:
-            other = Seat(seat.state, seat.s, Outlook(seat.state, min(max(c, 0), cap)),
-                         seat.enemies)
+            other = seat.under(Outlook(seat.state, min(max(c, 0), cap)), build_rule)
             value = other.front_value(self.lands, self.res, self.gold, self.e, self.autos)
             best = max(best, value - now)
         self.extra += best
+
+
+def land_rule(state: UndecimState, s: int, outlook: Outlook, settlements: int) -> tuple:
+    """What the seat's land counts are weighed by (`land_worth`'s arguments after them):
+    round ends and nights to come, and under the variant fief the fiefs' points."""
+    opts = state.options
+    to_come = settled = 0.0
+    held = 0
+    if opts.fief:
+        to_come = opts.fief_round_vp * outlook.ends + opts.night_fief_vp * outlook.nights
+        settled = opts.settlement_fief_vp * settlements
+        held = scoring.fiefs(state, s)
+    return (outlook.ends + outlook.nights * (opts.night_land_multiplier - 1), opts.land_rule,
+            opts.land_set_bonus, opts.land_kind_vp, to_come, settled, held)
+
+
+def enemy_rule(state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> tuple:
+    """What the seat's enemies are weighed by (`enemy_worth`'s arguments after them)."""
+    top = max(enemies[:s] + enemies[s + 1:])  # most enemies of the others
+    first = state.options.enemy_vp
+    if state.phase == NIGHT:
+        turn = 2 if s == state.to_move else 1 if s in state.queue else 0
+        return first, top, outlook.now, outlook.later_chance, turn, state.most >> s & 1, state.slays
+    return first, top, outlook.now, outlook.later_chance, -1, 0, 0
+
+
+def enemy_worth(e: int, first: int, top: int, now: float, later_chance: float, turn: int,
+                most: int, slays: int) -> float:
+    """Enemies held: this round's night (if it falls) and later nights (by their chance).
+    At a night (`turn` 0 or more) who has the most is fixed, and turns pass in order:
+    the seat on turn (2) has discarded `slays` so far, a seat still to come (1) has all
+    its turn left, the others (0) are done; by day `turn` is -1."""
+    if turn >= 0:
+        if turn == 2:
+            now_pay = night_pay(e, first + slays, most, skip_one=slays > 0)
+        else:
+            now_pay = night_pay(e, first, most) if turn else 0.0
+        return now_pay + later_chance * night_pay(e, first, most_chance(e, top, 2.0))
+    lead = most_chance(e, top, 1.0 if now else 1.5)
+    return (now + later_chance) * night_pay(e, first, lead)
+
+
+def most_chance(e: int, top: int, spread: float) -> float:
+    """The chance of holding the most enemies when the night falls (`top`: the most any
+    other seat holds): ties count (all tied seats score in full), a lead of one is likely
+    to hold, more nearly sure."""
+    return 1.0 / (1.0 + math.exp(-2.0 * (e - top + 0.5) / spread))
+
+
+def plus_one(counts: tuple[int, ...], k: int) -> tuple[int, ...]:
+    """`counts` with one more at `k`."""
+    return (*counts[:k], counts[k] + 1, *counts[k + 1:])
 
 
 def night_pay(e: int, first: int, most: float, skip_one: bool = False) -> float:
@@ -439,17 +521,38 @@ def night_pay(e: int, first: int, most: float, skip_one: bool = False) -> float:
 
 
 @lru_cache(maxsize=1 << 16)
-def land_worth(
-    counts: tuple[int, ...], weight: float, rule: str, set_bonus: int, kind_vp: int = 1
-) -> float:
+def land_worth(counts: tuple[int, ...], weight: float, rule: str, set_bonus: int, kind_vp: int,
+               fief_to_come: float, fief_settled: int, fiefs_held: int) -> float:
     """Lands held: their bonus at every round end to come (`weight` counts a doubled
-    night twice), plus spare lands and, by the rules' bonus, progress toward two of each."""
+    night twice), plus spare lands and, by the rules' bonus, progress toward two of each.
+    Under the variant fief every full set is a fief, so the fewest of a kind counts them:
+    worth `fief_to_come` each by the end, and `fief_settled` each beyond the
+    `fiefs_held` the score holds already."""
     bonus, _ = scoring.land_points(list(counts), rule, set_bonus, kind_vp)
     value = bonus * weight + SPARE_LAND * sum(max(c - 1, 0) for c in counts)
     if rule == "kinds" and min(counts) < 2:
         progress = sum(min(c, 2) for c in counts) / 8
         value += set_bonus * weight * progress ** 3
+    if fief_to_come or fief_settled:
+        whole = min(counts)
+        progress = sum(1 for c in counts if c > whole) ** 3 / 64  # toward the next
+        value += fief_to_come * (whole + progress) + fief_settled * (whole - fiefs_held + progress)
     return value
+
+
+@lru_cache(maxsize=1 << 16)
+def lands_more(lands: tuple[int, ...], *land_rule: object) -> tuple[float, ...]:
+    """`land_worth` of these counts with one more land of each kind."""
+    return tuple(land_worth(plus_one(lands, k), *land_rule) for k in range(4))
+
+
+@lru_cache(maxsize=1 << 16)
+def builds_more(res: tuple[int, ...], gold: int, autos: int, settlements: tuple[tuple, ...],
+                table: tuple[int, ...], each: int) -> tuple[tuple[float, ...], float]:
+    """`build_worth` with one more resource of each kind, and with one more gold."""
+    return (tuple(build_worth(plus_one(res, k), gold, autos, settlements, table, each)
+                  for k in range(4)),
+            build_worth(res, gold + 1, autos, settlements, table, each))
 
 
 @lru_cache(maxsize=1 << 16)

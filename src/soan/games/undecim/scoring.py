@@ -169,6 +169,14 @@ def sources(state: Position) -> tuple[str, ...]:
     return tuple(out)
 
 
+def total(state: Position, s: int) -> int:
+    """The seat's points: what its `breakdown` adds up to (a source the game lacks holds
+    none), without building the table."""
+    p = state.pts[NSOURCES * s: NSOURCES * s + NSOURCES]
+    return (sum(p) + buildings(state, s) + gold_points(state, s)
+            + fief_settlement_points(state, s))
+
+
 def breakdown(state: Position) -> list[dict[str, int]]:
     keys = sources(state)
     out = []

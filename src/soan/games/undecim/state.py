@@ -397,7 +397,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         return scoring.breakdown(self)
 
     def scores(self) -> list[int]:
-        return [sum(b.values()) for b in scoring.breakdown(self)]
+        return [scoring.total(self, s) for s in range(self.seats)]
 
     def _tied(self) -> bool:
         totals = self.scores()
