@@ -203,6 +203,8 @@ class Answer:
     items: list[ItemLine] = field(default_factory=list)  # a split claim's items, widest first
     series: dict[int, float] = field(default_factory=dict)  # a measure's figure by seed
     check: CheckAnswer | None = None
+    # the rule sets (by run name) the --check bot had no model for, so not checked
+    unchecked: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -8,7 +8,7 @@ the review's folder, so a review started again reuses every finished game.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from soan.lab.review.answers import Answer, answer, check_answer
@@ -31,9 +31,12 @@ def default_games(target: int, runs: int, players: int) -> int:
 
 
 def answer_all(questions: Sequence[Question], plan: Plan, rows: Sequence[Sequence[Row]],
-               checked: Sequence[Sequence[Row]] | None = None, bot: str = "") -> list[Answer]:
+               checked: Sequence[Sequence[Row]] | None = None, bot: str = "",
+               missing: Collection[int] = ()) -> list[Answer]:
     """Every question's answer from the rows of each run (in the plan's order), and with
-    `checked` (the check's rows of each run) whether it holds under `bot`."""
+    `checked` (the check's rows of each run) whether it holds under `bot`; a question
+    reading a run in `missing` (runs the check bot has no model for, so not played)
+    names those runs instead."""
     answers = []
     for question in questions:
         if question.answer == "vague":
@@ -45,7 +48,11 @@ def answer_all(questions: Sequence[Question], plan: Plan, rows: Sequence[Sequenc
 
         found = answer(question, of(rows))
         if checked is not None:
-            found.check = check_answer(found, answer(question, of(checked)), bot)
+            lacking = [i for i in plan.reads(question) if i in missing]
+            if lacking:
+                found.unchecked = [plan.runs[i].file.stem for i in lacking]
+            else:
+                found.check = check_answer(found, answer(question, of(checked)), bot)
         answers.append(found)
     return answers
 

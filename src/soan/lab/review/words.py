@@ -16,6 +16,8 @@ from soan.engine.glossary import Glossary
 from soan.engine.glossary import name as name_of
 from soan.lab.report.metrics import Estimate
 from soan.lab.review.answers import SHARES, Answer, CheckAnswer, Figure
+from soan.lab.review.checking import CheckPlan
+from soan.lab.review.plan import Plan
 from soan.lab.review.questions import Question
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -30,6 +32,21 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "{games} seeds of each rule set.",
         "depends_head": "Answers that depend on the bot: {ids}.",
         "depends_none": "No answer depends on the bot at this size.",
+        "check_head_partial": "The answers were measured again with {bot} in every seat on "
+                              "the first {games} seeds of each rule set it has a learned "
+                              "model for ({checked} of {total}); the answers that read "
+                              "another rule set are not checked, and each missing model is "
+                              "named below with the command that trains it.",
+        "unchecked_head": "Not checked for want of a model: {ids}.",
+        "check_sets": "The check with {bot}, rule set by rule set",
+        "check_line": "Check with {bot}: {line}",
+        "set_checked": "{name}: checked on the first {games} seeds.",
+        "set_unused": "{name}: it has a model, but every question on it also reads a rule "
+                      "set without one, so it is not played.",
+        "set_no_model": "{name}: no learned model for this rule set, so not checked; to "
+                        "train one (about {minutes} minutes on two cores):",
+        "not_checked": "Not checked with {bot}: no learned model for {name}; to train one "
+                       "(about {minutes} minutes on two cores):",
         "contents": "Contents",
         "sweep": "Proposals played against the draft",
         "measure": "Figures measured",
@@ -137,6 +154,20 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "測り直した。",
         "depends_head": "ボットによって答えが変わる問い: {ids}。",
         "depends_none": "この規模では、ボットによって変わる答えはない。",
+        "check_head_partial": "{bot}の学習済みモデルがある各ルールセット({total}中{checked})"
+                              "について、全席 {bot} で最初の{games}シードで回答を測り直した。"
+                              "ほかのルールセットを読む回答は確認しておらず、足りないモデルは"
+                              "学習するコマンドとともに下に示す。",
+        "unchecked_head": "モデルがないため確認していない問い: {ids}。",
+        "check_sets": "{bot}による確認(ルールセットごと)",
+        "check_line": "{bot}による確認: {line}",
+        "set_checked": "{name}: 最初の{games}シードで確認した。",
+        "set_unused": "{name}: モデルはあるが、これを読む問いはどれもモデルのないルールセットも"
+                      "読むため、プレイしていない。",
+        "set_no_model": "{name}: このルールセットの学習済みモデルがないため確認していない。"
+                        "学習するには(2コアで約{minutes}分):",
+        "not_checked": "{bot}では確認していない: {name}の学習済みモデルがない。学習するには"
+                       "(2コアで約{minutes}分):",
         "contents": "目次",
         "sweep": "原案と比べてプレイした提案",
         "measure": "測定した数値",
@@ -430,6 +461,31 @@ def sentence(found: Answer, w: Words) -> str:
     if q.split is not None:
         return split_sentence(found, w)
     return measure_sentence(found, w)
+
+
+def check_lines(checking: CheckPlan, plan: Plan, w: Words) -> list[tuple[str, str]]:
+    """What the check does with each rule set, one line each: checked, not played, or no
+    model, the last with the `soan train` command that makes one (text, command)."""
+    lines = []
+    for i, planned in enumerate(plan.runs):
+        name = planned.file.stem
+        lacking = checking.missing.get(i)
+        if lacking is not None:
+            lines.append((w("set_no_model", name=name, minutes=lacking.minutes),
+                          lacking.command))
+        elif i in checking.used:
+            lines.append((w("set_checked", name=name, games=checking.games), ""))
+        else:
+            lines.append((w("set_unused", name=name), ""))
+    return lines
+
+
+def unchecked_notes(found: Answer, checking: CheckPlan, w: Words) -> list[tuple[str, str]]:
+    """Why an answer was not checked: each rule set it reads that has no model, with the
+    command that trains one (text, command)."""
+    models = {m.rule_set: m for m in checking.missing.values()}
+    return [(w("not_checked", bot=checking.bot, name=name, minutes=models[name].minutes),
+             models[name].command) for name in found.unchecked]
 
 
 def check_sentence(check: CheckAnswer, w: Words) -> str:
