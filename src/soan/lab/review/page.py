@@ -182,6 +182,7 @@ def item(found: Answer, w: Words, checking: CheckPlan | None = None) -> Item:
         header = [w("figure"), w("measured")]
         rows = [Row([w.figure(q.metric or "", q.per), w.interval(found.main.draft,
                                                                   q.metric or "")])]
+        facts = _happened(found, w)
     elif q.answer == "claim":
         assumption = q.assumption if w.lang == "en" else q.assumption_ja
         if q.split is not None:
@@ -202,6 +203,7 @@ def item(found: Answer, w: Words, checking: CheckPlan | None = None) -> Item:
             if found.highest is not None:
                 facts += [(w("highest"), w.value(found.highest, m)),
                           (w("beyond_claim"), f"{found.beyond_claim:,} / {found.games:,}")]
+            facts += _happened(found, w)
     elif q.answer == "vague":
         facts = [(w("needs"), q.needs if w.lang == "en" else q.needs_ja)]
     chart = claim_chart(found, w) if q.answer == "claim" and found.main is not None \
@@ -209,6 +211,14 @@ def item(found: Answer, w: Words, checking: CheckPlan | None = None) -> Item:
     unchecked = unchecked_notes(found, checking, w) if checking else []
     return Item(q.id, q.quote, gloss, sentence(found, w), check, facts, header, rows, chart,
                 unchecked)
+
+
+def _happened(found: Answer, w: Words) -> list[tuple[str, str]]:
+    """For a figure some games lack (a seat's 5th city that nobody built), in how many
+    of the games played it happened: the figure rests on those alone."""
+    if found.played <= found.games:
+        return []
+    return [(w("happened"), f"{found.games:,} / {found.played:,}")]
 
 
 def _html(figure: go.Figure, div_id: str) -> Markup:

@@ -73,6 +73,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "kind_total": "{name} actions",
         "first": "the round of each seat's first {name}",
         "first_total": "round of its first {name}",
+        "first_nth": "the round of each seat's {nth} {name}",
+        "first_nth_total": "round of its {nth} {name}",
         "earliest": "each game's earliest seat's {figure}",
         "overturned": "how far behind the top the winner was before {name}, in the games "
                       "they decided",
@@ -101,7 +103,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "games{where}: consistent with the designer's {claim}.",
         "claim_off": "Play gives {v} for {figure} (95% CI {low} to {high}) over {games} "
                      "games{where}: the designer's {claim} is {gap} too {direction}.",
-        "high": "high", "low": "low",
+        "claim_off_round": "Play gives {v} for {figure} (95% CI {low} to {high}) over {games} "
+                           "games{where}: the designer's {claim} is {gap} rounds too "
+                           "{direction}.",
+        "high": "high", "low": "low", "late": "late", "early": "early",
+        "happened": "Games it happened in",
         "best": "each game's best seat's {figure}",
         "max_holds": "No game's best seat went above the designer's maximum {claim} in {games} "
                      "games{where}: the highest was {highest}, and the best seat averaged {v} "
@@ -193,6 +199,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "kind_total": "{name}の回数",
         "first": "各席の最初の{name}のラウンド",
         "first_total": "最初の{name}のラウンド",
+        "first_nth": "各席の{nth}つ目の{name}のラウンド",
+        "first_nth_total": "{nth}つ目の{name}のラウンド",
         "earliest": "各ゲームで最も早い席の{figure}",
         "overturned": "{name}で勝者が変わったゲームで、その得点の前に勝者がトップにつけられて"
                       "いた点差",
@@ -217,7 +225,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "{where}: デザイナーの{claim}と矛盾しない。",
         "claim_off": "プレイでは{games}ゲームで{figure}は{v}(95%信頼区間 {low}〜{high})"
                      "{where}: デザイナーの{claim}は{gap}{direction}。",
-        "high": "高すぎる", "low": "低すぎる",
+        "claim_off_round": "プレイでは{games}ゲームで{figure}は{v}(95%信頼区間 {low}〜{high})"
+                           "{where}: デザイナーの{claim}は{gap}ラウンド{direction}。",
+        "high": "高すぎる", "low": "低すぎる", "late": "遅すぎる", "early": "早すぎる",
+        "happened": "それが起きたゲーム",
         "best": "各ゲームの最高の席の{figure}",
         "max_holds": "{games}ゲームで、デザイナーの最大値{claim}を超えた最高の席はない{where}: "
                      "最高は{highest}、最高の席の平均は{v}(95%信頼区間 {low}〜{high})。",
@@ -281,7 +292,9 @@ class Words:
             return self("position_share", p=position)
         if per:  # a ratio of sums over the seats: no longer "per seat"
             return self("per", figure=self.total(metric), per=self.total(per, True))
-        if head in ("points", "usage", "kind", "first"):
+        if head == "first":
+            return self._round(inside, "first")
+        if head in ("points", "usage", "kind"):
             return self(head, name=self.name(inside))
         if head == "overturned":
             return self(head, name=self("points", name=self.name(inside)))
@@ -293,12 +306,28 @@ class Words:
         if "+" in metric:
             return " + ".join(self.total(part) for part in metric.split("+"))
         head, _, inside = metric.partition(":")
-        if head in ("points", "usage", "kind", "first"):
+        if head == "first":
+            return self._round(inside, "first", "_total")
+        if head in ("points", "usage", "kind"):
             return self(f"{head}_total", name=self.name(inside))
         if head == "overturned":
             return self.figure(metric)
         key = f"per_{metric}"
         return self(key) if unit and key in MESSAGES[self.lang] else self(metric)
+
+    def _round(self, event: str, key: str, suffix: str = "") -> str:
+        """The round of an event (city), or of a seat's n-th of it (city:2, its 2nd city)."""
+        name, _, nth = event.partition(":")
+        if not nth:
+            return self(key + suffix, name=self.name(name))
+        return self(f"{key}_nth{suffix}", name=self.name(name), nth=self.ordinal(int(nth)))
+
+    def ordinal(self, n: int) -> str:
+        """2nd, 3rd, 11th in English; the number itself for the Japanese つ目."""
+        if self.lang != "en":
+            return str(n)
+        ending = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{ending}"
 
     def value(self, x: float, metric: str) -> str:
         """A figure's value: a percentage for shares of games, else a plain number."""
@@ -424,8 +453,11 @@ def measure_sentence(found: Answer, w: Words) -> str:
         if not found.claim_gap.excludes(0.0):
             return w("claim_holds", claim=claim, **values)
         gap = abs(found.claim_gap.value)
-        direction = "high" if found.claim_gap.value < 0 else "low"
-        return w("claim_off", claim=claim, gap=w.value(gap, q.metric), direction=w(direction),
+        high = found.claim_gap.value < 0
+        rounds = q.metric.startswith("first:")  # a round: too late or too early
+        direction = ("late" if high else "early") if rounds else ("high" if high else "low")
+        return w("claim_off_round" if rounds else "claim_off", claim=claim,
+                 gap=w.value(gap, q.metric), direction=w(direction),
                  **values)
     text = w(f"{q.answer}_sentence" if q.answer == "proxy" else "measure_sentence", **values)
     return text[0].upper() + text[1:]
