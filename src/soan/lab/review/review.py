@@ -18,7 +18,8 @@ from soan.lab.run.results import read_results
 from soan.lab.run.runner import Row
 
 # games a review plays at its defaults over all its rule sets: with the heuristic on this
-# project's 2-core reference machine about 25 minutes for the slowest game (docs/review.md)
+# project's 2-core reference machine about 19 minutes for the slowest game, Undecim
+# (benchmarks/results/review_time.md)
 GAMES_BUDGET = 10_000
 FEWEST_GAMES = 200  # a smaller default says too little to be worth the wait
 
