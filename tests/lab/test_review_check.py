@@ -97,3 +97,16 @@ def test_the_train_command_names_exactly_the_rule_set() -> None:
     spelled = [f"{k}={v}" for k, v in variant.overrides.items()]
     assert train_command(build_run("undecim", 4, "learned", "gold_2_3", spelled, 1),
                          "learned") == "soan train undecim -n 4 --variant gold_2_3 --minutes 25"
+
+
+def test_a_review_with_no_model_at_all_still_answers_and_says_so(
+    tmp_path: Path, models: Path
+) -> None:
+    out = tmp_path / "review"
+    output = soan("review", "undecim", "--questions", SMALL, "--players", 3, "--games", 3,
+                  "--jobs", 1, "--check", "learned", "--out", out)
+    assert output.count("no learned model for this rule set") == 3
+    assert not list(out.glob("*.check-*"))  # nothing checked, and no other bot stood in
+    english = (out / "review.html").read_text("utf-8")
+    assert "(0 of 3)" in english and "With learned:" not in english
+    assert "Not checked for want of a model: UP1, UP3, UP4, UP6, UP10, UP12." in english

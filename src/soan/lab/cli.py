@@ -322,8 +322,10 @@ def review(
     bots: BotsOption = "heuristic",
     check: Annotated[str | None, typer.Option(
         "--check", help="Measure every answer again with this bot in every seat (such as "
-        "ismcts:iters=200) on the first --check-games seeds of each rule set; the page says "
-        "which answers depend on the bot.")] = None,
+        "ismcts:iters=200 or strong) on the first --check-games seeds of each rule set; the "
+        "page says which answers depend on the bot. A bot that needs a learned model checks "
+        "the rule sets it has one for and names the others with their `soan train` "
+        "command.")] = None,
     check_size: CheckGamesOption = None,
     questions: Annotated[Path | None, typer.Option(
         help="A question file (default: the game's own questions.toml).")] = None,
