@@ -82,9 +82,15 @@ def test_the_quo_vadis_fastest_city_line_is_checked() -> None:
         "usage:generation change", 5)
     typical = questions["QP10f"]  # beside the fastest seat: every seat's first city, measured
     assert (typical.answer, typical.metric, typical.statistic) == ("measure", "first:city", "mean")
+    # the same line times every city, one per generation change: generations of 1, 1, 1,
+    # 4, 2 and 1 cards change in rounds 2, 3, 4, 8 and 10
+    later = [(questions[i].metric, questions[i].statistic, questions[i].claim)
+             for i in ("QP10g", "QP10h", "QP10i", "QP10j")]
+    assert later == [("first:city:2", "best", 3), ("first:city:3", "best", 4),
+                     ("first:city:4", "best", 8), ("first:city:5", "best", 10)]
     # SEED 003 「で、都市に2〜3、平均2.5ぐらい残ってるとして、10VPぐらい。」
     assert (questions["QP10d"].metric, questions["QP10d"].claim) == ("points:cities", 10)
-    for ident in ("QP10", "QP10b", "QP10c", "QP10d", "QP10e", "QP10f"):
+    for ident in ("QP10", "QP10b", "QP10c", "QP10d", "QP10e", "QP10f", "QP10g", "QP10j"):
         assert questions[ident].variant == "attrition_dominance"
 
 
@@ -208,23 +214,43 @@ def test_the_round_of_the_first_city_is_the_earliest_seat_that_built_one() -> No
     assert "各ゲームで最も早い席の最初の都市のラウンド" in japanese
 
 
-def test_quo_vadis_notes_the_round_of_each_seats_first_city() -> None:
+def test_quo_vadis_notes_the_round_of_each_seats_every_city() -> None:
     game = get_game("quovadis")
     state = game.new(4, 3, game.options("attrition_dominance"))
     rng = random.Random(3)
-    built: dict[int, int] = {}
+    built: dict[int, list[int]] = {seat: [] for seat in range(4)}
     while not state.over:
         before = state.round_no
         cities = list(state.cities)
         state.play(rng.choice(state.legal()))
         for seat in range(4):
-            if state.cities[seat] < cities[seat]:
-                built.setdefault(seat, before)
-    assert built and state.firsts() == [
-        {"city": built[s]} if s in built else {} for s in range(4)]
-    assert min(built.values()) >= 2  # a generation change needs a first generation
+            if state.cities[seat] < cities[seat]:  # a city built (a ruin rebuilt is none)
+                built[seat].append(before)
+    # the 1st city is "city" (the fastest-city line's first), the k-th "city:k"
+    expected = [{("city" if k == 1 else f"city:{k}"): r for k, r in enumerate(rounds, 1)}
+                for rounds in built.values()]
+    assert state.firsts() == expected
+    assert any(len(rounds) >= 2 for rounds in built.values())
+    assert min(r[0] for r in built.values() if r) >= 2  # a change needs a first generation
     copy = state.copy()
     assert copy.firsts() == state.firsts()
+
+
+def test_a_city_claim_off_the_line_is_rounds_too_late() -> None:
+    # the line's 4th city in round 8; seats that build theirs in round 5 or 6
+    rows = [{**_seat(seed, seat, 0), "firsts": {"city:4": 5 + seed % 2}}
+            for seed in range(20) for seat in range(2)]
+    rows.append({**_seat(20, 0, 0), "firsts": {}})  # a game where nobody built a 4th
+    question = _claim(id="QP10i", metric="first:city:4", statistic="best", claim=8.0,
+                      claim_text="1枚→1枚(2VP)→1枚(5VP)→4枚(25VP)")
+    found = answer(question, {"set": rows})
+    assert (found.games, found.played) == (20, 21)
+    english = sentence(found, Words("en", get_game("quovadis").glossary))
+    assert "each game's earliest seat's round of its 4th city" in english
+    assert english.endswith("is 2.5 rounds too late.")
+    japanese = sentence(found, Words("ja", get_game("quovadis").glossary))
+    assert "4つ目の都市のラウンド" in japanese and "2.5ラウンド遅すぎる" in japanese
+    assert ("Games it happened in", "20 / 21") in item(found, Words("en")).facts
 
 
 def _final(seed: int, seat: int, score: int, city: int, won: bool) -> dict:

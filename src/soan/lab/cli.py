@@ -322,8 +322,10 @@ def review(
     bots: BotsOption = "heuristic",
     check: Annotated[str | None, typer.Option(
         "--check", help="Measure every answer again with this bot in every seat (such as "
-        "ismcts:iters=200) on the first --check-games seeds of each rule set; the page says "
-        "which answers depend on the bot.")] = None,
+        "ismcts:iters=200 or strong) on the first --check-games seeds of each rule set; the "
+        "page says which answers depend on the bot. A bot that needs a learned model checks "
+        "the rule sets it has one for and names the others with their `soan train` "
+        "command.")] = None,
     check_size: CheckGamesOption = None,
     questions: Annotated[Path | None, typer.Option(
         help="A question file (default: the game's own questions.toml).")] = None,
@@ -336,15 +338,25 @@ def review(
     Example: soan review undecim --out reviews/undecim
     """
     from soan.engine.registry import get_game
+    from soan.lab.review.checking import plan_check
     from soan.lab.review.page import Review, write_pages
     from soan.lab.review.plan import plan_review
     from soan.lab.review.questions import load_questions, missing_ids, question_file
     from soan.lab.review.review import answer_all, default_games, read_rows
-    from soan.lab.review.words import Words, sentence
+    from soan.lab.review.words import (
+        Words,
+        check_lines,
+        check_sentence,
+        sentence,
+        unchecked_notes,
+    )
     from soan.lab.run.output import check_output_folder
     from soan.lab.run.simulation import check_games, default_players, seat_specs
     from soan.lab.run.simulation import simulate as run_games
     from soan.lab.study import check_bot, check_file, check_run, games_for_seat_rates
+
+    def _joined(text: str, command: str) -> str:  # a line ending in a command, as printed
+        return f"{text} {command}" if command else text
 
     with _interruptible():
         check_games(games or 1, seed)
@@ -357,29 +369,40 @@ def review(
         if games is None:
             games = default_games(games_for_seat_rates(seats), len(plan.runs), seats)
         check_games(games, seed)
-        checks, checking = [], None
+        checking = None
         if check is not None:
-            checking = (check_bot(check), _check_games(check_size, games))
-            checks = [(check_run(p.run, checking[0]), check_file(p.file, checking[0]))
-                      for p in plan.runs]
+            bot = check_bot(check)
+            checking = plan_check(plan, asked, bot, _check_games(check_size, games),
+                                  [(check_run(p.run, bot), check_file(p.file, bot))
+                                   for p in plan.runs])
         check_output_folder(out)
         execution = _execution(jobs, "local", None)
         console.print(f"Review of {game.title}: {len(asked)} questions, {len(plan.runs)} rule "
                       f"sets, {games} games each, bots {bots}, {execution.jobs} jobs.",
                       markup=False)
+        words = Words("en", game.glossary, game.load_content())
+        if checking:  # before any game: what the check will play, one line a rule set
+            for text, command in check_lines(checking, plan, words):
+                console.print(words("check_line", bot=checking.bot,
+                                    line=_joined(text, command)), highlight=False, markup=False)
         for planned in plan.runs:
             run_games(planned.run, games, planned.file, execution, console)
-        for run, file in checks:
-            run_games(run, checking[1] if checking else games, file, execution, console)
+        if checking:
+            for i in sorted(checking.used):
+                run, file = checking.runs[i]
+                run_games(run, checking.games, file, execution, console)
         rows = read_rows([p.file for p in plan.runs], games)
-        checked = read_rows([f for _, f in checks], checking[1]) if checking else None
-        answers = answer_all(asked, plan, rows, checked, checking[0] if checking else "")
+        answers = answer_all(asked, plan, rows, checking.rows() if checking else None,
+                             checking.bot if checking else "",
+                             checking.missing if checking else ())
         written = write_pages(Review(game.id, plan, answers, games, bots, seed, source,
                                      missing_ids(game, asked), checking), out)
-    words = Words("en", game.glossary, game.load_content())
     for found in answers:
-        console.print(f"{found.question.id}: {sentence(found, words)}", highlight=False,
-                      markup=False)
+        after = [check_sentence(found.check, words)] if found.check else [
+            _joined(*note) for note in (unchecked_notes(found, checking, words)
+                                        if checking else [])]
+        console.print(" ".join([f"{found.question.id}: {sentence(found, words)}", *after]),
+                      highlight=False, markup=False)
     console.print(f"Review written to {written[0]} (English) and {written[1]} (日本語)",
                   markup=False)
 

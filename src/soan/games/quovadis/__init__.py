@@ -10,7 +10,7 @@ from soan.games.quovadis import content as content_module
 from soan.games.quovadis import effects as E
 from soan.games.quovadis.codes import (
     ASCENSION,
-    CITY_BUILT,
+    CITY_EVENTS,
     FORT_KEY,
     FREE,
     GENERATION_CHANGE,
@@ -56,7 +56,7 @@ class QuoVadis(Game):
     variants = VARIANTS
     glossary = GLOSSARY
     length_options = ("rounds",)
-    first_events = (CITY_BUILT,)
+    first_events = CITY_EVENTS
     presenter = QuoVadisPresenter()
     evaluator = QuoVadisEvaluator()
     encoder = QuoVadisEncoder()

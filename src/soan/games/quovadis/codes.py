@@ -33,6 +33,9 @@ FORT_KEY, TEMPLE_KEY, ASCENSION = "fort", "temple", "ascension"
 GENERATION_CHANGE, INHERITANCE, REBUILD = "generation change", "inheritance", "rebuild"
 PLEA, FREE = "御無心", "free"
 CITY_BUILT = "city"  # the event whose first round firsts() gives: 「最速で都市を建てる戦略」
+# a seat's 1st, 2nd, ... city built (rebuilding a ruin is none): the fastest-city line
+# times each of them, one per generation change; up to the cities option's most, 10
+CITY_EVENTS = (CITY_BUILT, *(f"{CITY_BUILT}:{k}" for k in range(2, 11)))
 
 _MAX = 200  # more than the cells of 15 tiles and the skills a content file may hold
 PLACE_A = tuple(("place", c) for c in range(_MAX))

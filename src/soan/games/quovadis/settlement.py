@@ -13,7 +13,7 @@ from soan.games.quovadis.codes import (
     BUILD,
     CITIES_SRC,
     CITY,
-    CITY_BUILT,
+    CITY_EVENTS,
     CITY_SITE,
     DONE,
     EMPTY,
@@ -64,7 +64,7 @@ class Settlement:
         if self.options.dominance != "grow":
             self.cubes[c] = self.options.fixed_dominance
         self.log.append(f"Seat {s + 1} builds a city on cell {c}.")
-        self._mark(s, CITY_BUILT, self.round_no)
+        self._mark(s, CITY_EVENTS[self.options.cities - self.cities[s] - 1], self.round_no)
 
     def _after_city(self, s: int) -> None:
         n, wk, bld = self.n, self.wk, self.bld

@@ -201,8 +201,11 @@ class Answer:
     highest: float | None = None  # a designer's maximum: the highest any game's best seat had
     beyond_claim: int = 0  # ... and the games whose best seat went above it
     items: list[ItemLine] = field(default_factory=list)  # a split claim's items, widest first
+    played: int = 0  # a measure's games played, of which `games` had the figure (a round)
     series: dict[int, float] = field(default_factory=dict)  # a measure's figure by seed
     check: CheckAnswer | None = None
+    # the rule sets (by run name) the --check bot had no model for, so not checked
+    unchecked: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -287,7 +290,8 @@ def answer_measure(question: Question, rows: Sequence[Row]) -> Answer:
                       best=question.statistic in ("best", "max"))
     values = list(series.values())
     main = Figure(question.metric, question.per, estimate(values, question.metric))
-    found = Answer(question, len(values), main, series=series)
+    found = Answer(question, len(values), main, series=series,
+                   played=len({r["seed"] for r in rows}))
     if question.claim is not None:
         found.claim_gap = claim_gap(main.draft, question.claim, question.claim_high)
     if question.statistic == "max" and values:

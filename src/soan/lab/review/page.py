@@ -24,15 +24,18 @@ from plotly.offline import get_plotlyjs
 from soan.engine.core import option_text
 from soan.engine.registry import get_game
 from soan.lab.review.answers import Answer, Figure
+from soan.lab.review.checking import CheckPlan
 from soan.lab.review.plan import Plan
 from soan.lab.review.questions import ANSWERS
 from soan.lab.review.words import (
     Words,
+    check_lines,
     check_sentence,
     claim_figure,
     claim_number,
     item_name,
     sentence,
+    unchecked_notes,
 )
 from soan.lab.run.output import write_atomically
 
@@ -65,6 +68,8 @@ table.facts td { text-align: left; }
 td.found { background: #fff3c4; font-weight: bold; }
 .note { color: #555; font-size: 0.9rem; }
 .language { float: right; }
+.unchecked { color: #8a4b00; }
+code { overflow-wrap: anywhere; }
 </style>
 <script>{{ plotly_js }}</script>
 </head>
@@ -73,7 +78,12 @@ td.found { background: #fff3c4; font-weight: bold; }
 <h1>{{ title }}</h1>
 <p>{{ w("head", players=players, bots=bots, games=games, seed=seed) }}</p>
 <p>{{ counts }}</p>
-{% if check_head %}<p>{{ check_head }}</p><p><strong>{{ depends }}</strong></p>{% endif %}
+{% if check_head %}<p>{{ check_head }}</p><p><strong>{{ depends }}</strong></p>
+{% if unchecked %}<p><strong>{{ unchecked }}</strong></p>{% endif %}
+<h4>{{ w("check_sets", bot=check_bot) }}</h4>
+<ul>{% for text, command in check_sets %}<li{% if command %} class="unchecked"{% endif %}>
+{{- text }}{% if command %} <code>{{ command }}</code>{% endif %}</li>
+{% endfor %}</ul>{% endif %}
 {% if missing %}<p class="note">{{ missing }}</p>{% endif %}
 <h4>{{ w("rule_sets") }}</h4>
 <ul>{% for name, about in rule_sets %}<li><code>{{ name }}</code>: {{ about }}</li>
@@ -95,6 +105,8 @@ td.found { background: #fff3c4; font-weight: bold; }
 <blockquote lang="ja">{{ item.quote }}</blockquote>
 <p class="answer">{{ item.sentence }}</p>
 {% if item.check %}<p>{{ item.check }}</p>{% endif %}
+{% for text, command in item.unchecked %}
+<p class="unchecked">{{ text }} <code>{{ command }}</code></p>{% endfor %}
 {% if item.facts %}<table class="facts">
 {% for name, value in item.facts %}<tr><th>{{ name }}</th><td>{{ value }}</td></tr>{% endfor %}
 </table>{% endif %}
@@ -134,6 +146,7 @@ class Item:
     header: list[str]
     rows: list[Row]
     chart: Markup
+    unchecked: list[tuple[str, str]]  # why --check did not check it: (text, train command)
 
 
 def _figure_row(figure: Figure, w: Words) -> Row:
@@ -144,8 +157,8 @@ def _figure_row(figure: Figure, w: Words) -> Row:
                 w.interval(figure.value, m), change], figure.detected)
 
 
-def item(found: Answer, w: Words) -> Item:
-    """What the page shows of one answered question."""
+def item(found: Answer, w: Words, checking: CheckPlan | None = None) -> Item:
+    """What the page shows of one answered question (`checking`: the review's --check)."""
     q = found.question
     gloss = q.gloss if w.lang == "en" else ""
     check = check_sentence(found.check, w) if found.check else ""
@@ -169,6 +182,7 @@ def item(found: Answer, w: Words) -> Item:
         header = [w("figure"), w("measured")]
         rows = [Row([w.figure(q.metric or "", q.per), w.interval(found.main.draft,
                                                                   q.metric or "")])]
+        facts = _happened(found, w)
     elif q.answer == "claim":
         assumption = q.assumption if w.lang == "en" else q.assumption_ja
         if q.split is not None:
@@ -189,11 +203,22 @@ def item(found: Answer, w: Words) -> Item:
             if found.highest is not None:
                 facts += [(w("highest"), w.value(found.highest, m)),
                           (w("beyond_claim"), f"{found.beyond_claim:,} / {found.games:,}")]
+            facts += _happened(found, w)
     elif q.answer == "vague":
         facts = [(w("needs"), q.needs if w.lang == "en" else q.needs_ja)]
     chart = claim_chart(found, w) if q.answer == "claim" and found.main is not None \
         else Markup("")
-    return Item(q.id, q.quote, gloss, sentence(found, w), check, facts, header, rows, chart)
+    unchecked = unchecked_notes(found, checking, w) if checking else []
+    return Item(q.id, q.quote, gloss, sentence(found, w), check, facts, header, rows, chart,
+                unchecked)
+
+
+def _happened(found: Answer, w: Words) -> list[tuple[str, str]]:
+    """For a figure some games lack (a seat's 5th city that nobody built), in how many
+    of the games played it happened: the figure rests on those alone."""
+    if found.played <= found.games:
+        return []
+    return [(w("happened"), f"{found.games:,} / {found.played:,}")]
 
 
 def _html(figure: go.Figure, div_id: str) -> Markup:
@@ -261,7 +286,7 @@ class Review:
     seed: int
     source: Path
     missing: list[str]
-    check: tuple[str, int] | None = None  # the --check bot and its games
+    check: CheckPlan | None = None  # the --check bot, its games and the models it lacks
 
 
 def render(review: Review, lang: str) -> str:
@@ -270,8 +295,8 @@ def render(review: Review, lang: str) -> str:
     content = game.load_content()
     w = Words(lang, game.glossary, content)
     title_name = game.glossary.title if game.glossary and lang == "ja" else game.title
-    sections = [(kind, [item(a, w) for a in review.answers if a.question.answer == kind])
-                for kind in ANSWERS]
+    sections = [(kind, [item(a, w, review.check) for a in review.answers
+                        if a.question.answer == kind]) for kind in ANSWERS]
     counts = {kind: sum(a.question.answer == kind for a in review.answers) for kind in ANSWERS}
     rule_sets = []
     for planned in review.plan.runs:
@@ -284,19 +309,27 @@ def render(review: Review, lang: str) -> str:
         shown = ", ".join(f"{k}={option_text(tuple(v) if isinstance(v, list) else v)}"
                           for k, v in changed.items())
         rule_sets.append((planned.file.stem, "; ".join(x for x in (about, shown) if x)))
-    check_head = depends = ""
-    if review.check is not None:
-        bot, games = review.check
-        check_head = w("check_head", bot=bot, games=games)
+    check_head = depends = unchecked = ""
+    check_sets: list[tuple[str, str]] = []
+    checking = review.check
+    if checking is not None:
+        check_head = w("check_head", bot=checking.bot, games=checking.games) if (
+            not checking.missing) else w("check_head_partial", bot=checking.bot,
+                                         games=checking.games, total=len(review.plan.runs),
+                                         checked=len(review.plan.runs) - len(checking.missing))
         ids = [a.question.id for a in review.answers if a.check and a.check.depends]
         depends = w("depends_head", ids=", ".join(ids)) if ids else w("depends_none")
+        lacking = [a.question.id for a in review.answers if a.unchecked]
+        unchecked = w("unchecked_head", ids=", ".join(lacking)) if lacking else ""
+        check_sets = check_lines(checking, review.plan, w)
     players = sorted({a.question.players for a in review.answers})
     template = jinja2.Environment(autoescape=True).from_string(PAGE)
     return template.render(
         w=w, title=w("title", title=title_name), players="/".join(map(str, players)),
         bots=review.bots, games=f"{review.games:,}", seed=review.seed,
         counts=w("counts", questions=len(review.answers), **counts),
-        check_head=check_head, depends=depends,
+        check_head=check_head, depends=depends, unchecked=unchecked, check_sets=check_sets,
+        check_bot=checking.bot if checking else "",
         missing=w("missing", ids=", ".join(review.missing)) if review.missing else "",
         rule_sets=rule_sets, source=review.source.name, sections=sections,
         chart=sweep_chart(review.answers, w), plotly_js=Markup(get_plotlyjs()),

@@ -45,6 +45,15 @@ class Plan:
     of: dict[str, int]  # question id -> index of the run of its rule set
     draft: dict[int, int]  # table size -> index of the draft's run
 
+    def reads(self, question: Question) -> list[int]:
+        """The runs a question's answer reads: its rule set's, and for a sweep the draft's
+        it is compared with; none for a vague one."""
+        if question.answer == "vague":
+            return []
+        at = self.of[question.id]
+        draft = self.draft[question.players]
+        return [draft, at] if question.answer == "sweep" and draft != at else [at]
+
 
 def file_name(players: int, variant: str, option_args: tuple[str, ...]) -> str:
     """A results file's name that says what it holds: 4p-default.parquet,

@@ -8,7 +8,7 @@ the review's folder, so a review started again reuses every finished game.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from soan.lab.review.answers import Answer, answer, check_answer
@@ -18,7 +18,8 @@ from soan.lab.run.results import read_results
 from soan.lab.run.runner import Row
 
 # games a review plays at its defaults over all its rule sets: with the heuristic on this
-# project's 2-core reference machine about 25 minutes for the slowest game (docs/review.md)
+# project's 2-core reference machine about 19 minutes for the slowest game, Undecim
+# (benchmarks/results/review_time.md)
 GAMES_BUDGET = 10_000
 FEWEST_GAMES = 200  # a smaller default says too little to be worth the wait
 
@@ -31,9 +32,12 @@ def default_games(target: int, runs: int, players: int) -> int:
 
 
 def answer_all(questions: Sequence[Question], plan: Plan, rows: Sequence[Sequence[Row]],
-               checked: Sequence[Sequence[Row]] | None = None, bot: str = "") -> list[Answer]:
+               checked: Sequence[Sequence[Row]] | None = None, bot: str = "",
+               missing: Collection[int] = ()) -> list[Answer]:
     """Every question's answer from the rows of each run (in the plan's order), and with
-    `checked` (the check's rows of each run) whether it holds under `bot`."""
+    `checked` (the check's rows of each run) whether it holds under `bot`; a question
+    reading a run in `missing` (runs the check bot has no model for, so not played)
+    names those runs instead."""
     answers = []
     for question in questions:
         if question.answer == "vague":
@@ -45,7 +49,11 @@ def answer_all(questions: Sequence[Question], plan: Plan, rows: Sequence[Sequenc
 
         found = answer(question, of(rows))
         if checked is not None:
-            found.check = check_answer(found, answer(question, of(checked)), bot)
+            lacking = [i for i in plan.reads(question) if i in missing]
+            if lacking:
+                found.unchecked = [plan.runs[i].file.stem for i in lacking]
+            else:
+                found.check = check_answer(found, answer(question, of(checked)), bot)
         answers.append(found)
     return answers
 

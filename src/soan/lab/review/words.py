@@ -16,6 +16,8 @@ from soan.engine.glossary import Glossary
 from soan.engine.glossary import name as name_of
 from soan.lab.report.metrics import Estimate
 from soan.lab.review.answers import SHARES, Answer, CheckAnswer, Figure
+from soan.lab.review.checking import CheckPlan
+from soan.lab.review.plan import Plan
 from soan.lab.review.questions import Question
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -30,6 +32,21 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "{games} seeds of each rule set.",
         "depends_head": "Answers that depend on the bot: {ids}.",
         "depends_none": "No answer depends on the bot at this size.",
+        "check_head_partial": "The answers were measured again with {bot} in every seat on "
+                              "the first {games} seeds of each rule set it has a learned "
+                              "model for ({checked} of {total}); the answers that read "
+                              "another rule set are not checked, and each missing model is "
+                              "named below with the command that trains it.",
+        "unchecked_head": "Not checked for want of a model: {ids}.",
+        "check_sets": "The check with {bot}, rule set by rule set",
+        "check_line": "Check with {bot}: {line}",
+        "set_checked": "{name}: checked on the first {games} seeds.",
+        "set_unused": "{name}: it has a model, but every question on it also reads a rule "
+                      "set without one, so it is not played.",
+        "set_no_model": "{name}: no learned model for this rule set, so not checked; to "
+                        "train one (about {minutes} minutes on two cores):",
+        "not_checked": "Not checked with {bot}: no learned model for {name}; to train one "
+                       "(about {minutes} minutes on two cores):",
         "contents": "Contents",
         "sweep": "Proposals played against the draft",
         "measure": "Figures measured",
@@ -56,6 +73,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "kind_total": "{name} actions",
         "first": "the round of each seat's first {name}",
         "first_total": "round of its first {name}",
+        "first_nth": "the round of each seat's {nth} {name}",
+        "first_nth_total": "round of its {nth} {name}",
         "earliest": "each game's earliest seat's {figure}",
         "overturned": "how far behind the top the winner was before {name}, in the games "
                       "they decided",
@@ -84,7 +103,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "games{where}: consistent with the designer's {claim}.",
         "claim_off": "Play gives {v} for {figure} (95% CI {low} to {high}) over {games} "
                      "games{where}: the designer's {claim} is {gap} too {direction}.",
-        "high": "high", "low": "low",
+        "claim_off_round": "Play gives {v} for {figure} (95% CI {low} to {high}) over {games} "
+                           "games{where}: the designer's {claim} is {gap} rounds too "
+                           "{direction}.",
+        "high": "high", "low": "low", "late": "late", "early": "early",
+        "happened": "Games it happened in",
         "best": "each game's best seat's {figure}",
         "max_holds": "No game's best seat went above the designer's maximum {claim} in {games} "
                      "games{where}: the highest was {highest}, and the best seat averaged {v} "
@@ -137,6 +160,20 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "測り直した。",
         "depends_head": "ボットによって答えが変わる問い: {ids}。",
         "depends_none": "この規模では、ボットによって変わる答えはない。",
+        "check_head_partial": "{bot}の学習済みモデルがある各ルールセット({total}中{checked})"
+                              "について、全席 {bot} で最初の{games}シードで回答を測り直した。"
+                              "ほかのルールセットを読む回答は確認しておらず、足りないモデルは"
+                              "学習するコマンドとともに下に示す。",
+        "unchecked_head": "モデルがないため確認していない問い: {ids}。",
+        "check_sets": "{bot}による確認(ルールセットごと)",
+        "check_line": "{bot}による確認: {line}",
+        "set_checked": "{name}: 最初の{games}シードで確認した。",
+        "set_unused": "{name}: モデルはあるが、これを読む問いはどれもモデルのないルールセットも"
+                      "読むため、プレイしていない。",
+        "set_no_model": "{name}: このルールセットの学習済みモデルがないため確認していない。"
+                        "学習するには(2コアで約{minutes}分):",
+        "not_checked": "{bot}では確認していない: {name}の学習済みモデルがない。学習するには"
+                       "(2コアで約{minutes}分):",
         "contents": "目次",
         "sweep": "原案と比べてプレイした提案",
         "measure": "測定した数値",
@@ -162,6 +199,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "kind_total": "{name}の回数",
         "first": "各席の最初の{name}のラウンド",
         "first_total": "最初の{name}のラウンド",
+        "first_nth": "各席の{nth}つ目の{name}のラウンド",
+        "first_nth_total": "{nth}つ目の{name}のラウンド",
         "earliest": "各ゲームで最も早い席の{figure}",
         "overturned": "{name}で勝者が変わったゲームで、その得点の前に勝者がトップにつけられて"
                       "いた点差",
@@ -186,7 +225,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "{where}: デザイナーの{claim}と矛盾しない。",
         "claim_off": "プレイでは{games}ゲームで{figure}は{v}(95%信頼区間 {low}〜{high})"
                      "{where}: デザイナーの{claim}は{gap}{direction}。",
-        "high": "高すぎる", "low": "低すぎる",
+        "claim_off_round": "プレイでは{games}ゲームで{figure}は{v}(95%信頼区間 {low}〜{high})"
+                           "{where}: デザイナーの{claim}は{gap}ラウンド{direction}。",
+        "high": "高すぎる", "low": "低すぎる", "late": "遅すぎる", "early": "早すぎる",
+        "happened": "それが起きたゲーム",
         "best": "各ゲームの最高の席の{figure}",
         "max_holds": "{games}ゲームで、デザイナーの最大値{claim}を超えた最高の席はない{where}: "
                      "最高は{highest}、最高の席の平均は{v}(95%信頼区間 {low}〜{high})。",
@@ -250,7 +292,9 @@ class Words:
             return self("position_share", p=position)
         if per:  # a ratio of sums over the seats: no longer "per seat"
             return self("per", figure=self.total(metric), per=self.total(per, True))
-        if head in ("points", "usage", "kind", "first"):
+        if head == "first":
+            return self._round(inside, "first")
+        if head in ("points", "usage", "kind"):
             return self(head, name=self.name(inside))
         if head == "overturned":
             return self(head, name=self("points", name=self.name(inside)))
@@ -262,12 +306,28 @@ class Words:
         if "+" in metric:
             return " + ".join(self.total(part) for part in metric.split("+"))
         head, _, inside = metric.partition(":")
-        if head in ("points", "usage", "kind", "first"):
+        if head == "first":
+            return self._round(inside, "first", "_total")
+        if head in ("points", "usage", "kind"):
             return self(f"{head}_total", name=self.name(inside))
         if head == "overturned":
             return self.figure(metric)
         key = f"per_{metric}"
         return self(key) if unit and key in MESSAGES[self.lang] else self(metric)
+
+    def _round(self, event: str, key: str, suffix: str = "") -> str:
+        """The round of an event (city), or of a seat's n-th of it (city:2, its 2nd city)."""
+        name, _, nth = event.partition(":")
+        if not nth:
+            return self(key + suffix, name=self.name(name))
+        return self(f"{key}_nth{suffix}", name=self.name(name), nth=self.ordinal(int(nth)))
+
+    def ordinal(self, n: int) -> str:
+        """2nd, 3rd, 11th in English; the number itself for the Japanese つ目."""
+        if self.lang != "en":
+            return str(n)
+        ending = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{ending}"
 
     def value(self, x: float, metric: str) -> str:
         """A figure's value: a percentage for shares of games, else a plain number."""
@@ -393,8 +453,11 @@ def measure_sentence(found: Answer, w: Words) -> str:
         if not found.claim_gap.excludes(0.0):
             return w("claim_holds", claim=claim, **values)
         gap = abs(found.claim_gap.value)
-        direction = "high" if found.claim_gap.value < 0 else "low"
-        return w("claim_off", claim=claim, gap=w.value(gap, q.metric), direction=w(direction),
+        high = found.claim_gap.value < 0
+        rounds = q.metric.startswith("first:")  # a round: too late or too early
+        direction = ("late" if high else "early") if rounds else ("high" if high else "low")
+        return w("claim_off_round" if rounds else "claim_off", claim=claim,
+                 gap=w.value(gap, q.metric), direction=w(direction),
                  **values)
     text = w(f"{q.answer}_sentence" if q.answer == "proxy" else "measure_sentence", **values)
     return text[0].upper() + text[1:]
@@ -430,6 +493,31 @@ def sentence(found: Answer, w: Words) -> str:
     if q.split is not None:
         return split_sentence(found, w)
     return measure_sentence(found, w)
+
+
+def check_lines(checking: CheckPlan, plan: Plan, w: Words) -> list[tuple[str, str]]:
+    """What the check does with each rule set, one line each: checked, not played, or no
+    model, the last with the `soan train` command that makes one (text, command)."""
+    lines = []
+    for i, planned in enumerate(plan.runs):
+        name = planned.file.stem
+        lacking = checking.missing.get(i)
+        if lacking is not None:
+            lines.append((w("set_no_model", name=name, minutes=lacking.minutes),
+                          lacking.command))
+        elif i in checking.used:
+            lines.append((w("set_checked", name=name, games=checking.games), ""))
+        else:
+            lines.append((w("set_unused", name=name), ""))
+    return lines
+
+
+def unchecked_notes(found: Answer, checking: CheckPlan, w: Words) -> list[tuple[str, str]]:
+    """Why an answer was not checked: each rule set it reads that has no model, with the
+    command that trains one (text, command)."""
+    models = {m.rule_set: m for m in checking.missing.values()}
+    return [(w("not_checked", bot=checking.bot, name=name, minutes=models[name].minutes),
+             models[name].command) for name in found.unchecked]
 
 
 def check_sentence(check: CheckAnswer, w: Words) -> str:

@@ -55,7 +55,9 @@ COLUMN_TYPES: dict[str, pa.DataType] = {
     "actions": pa.int64(),
     "duration_s": pa.float64(),
     "usage": COUNTS,
-    "firsts": COUNTS,  # the round of each seat's first of each event (State.firsts)
+    # the round of each seat's first of each event (State.firsts): Quo Vadis' city (its
+    # 1st city) and city:2 ... city:10 (its 2nd ... 10th), a seat's every city
+    "firsts": COUNTS,
     "action_kinds": COUNTS,
 }
 OPTIONAL_COLUMNS = ("lottery_decided",)
