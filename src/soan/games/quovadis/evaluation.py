@@ -132,20 +132,22 @@ def seat_values(state: QuoVadisState, majorities: list[int]) -> list[float]:
                 cubes[code >> 2] += held
     res, hand, hidden, shown, used, gens_of = (state.res, state.hand, state.hidden,
                                                state.shown, state.used, state.gens)
+    supply, ascended, forts_left, temples_left, cities = (
+        state.supply, state.ascended, state.forts, state.temples, state.cities)
     skill_end, skill_once = t.skill_end, t.skill_once
     grow, dominance_vp, generations = opts.dominance == "grow", opts.dominance_vp, opts.generations
     workers, forts, temples = opts.workers, opts.forts, opts.temples
+    r0, r1, r2, r3 = RESOURCE
     out = []
     for s, turns in enumerate(all_turns_left(state)):
         value = float(cubes[s] * dominance_vp)
         if grow:
             value += CUBE * face_up[s] * turns
         r = 4 * s
-        value += (RESOURCE[0] * res[r] + RESOURCE[1] * res[r + 1]
-                  + RESOURCE[2] * res[r + 2] + RESOURCE[3] * res[r + 3])
-        value += WORKER * (workers - state.supply[s] - state.ascended[s])
-        value += FORT_VALUE * (forts - state.forts[s])
-        value += TEMPLE_VALUE * (temples - state.temples[s]) * min(turns, 3) / 3
+        value += r0 * res[r] + r1 * res[r + 1] + r2 * res[r + 2] + r3 * res[r + 3]
+        value += WORKER * (workers - supply[s] - ascended[s])
+        value += FORT_VALUE * (forts - forts_left[s])
+        value += TEMPLE_VALUE * (temples - temples_left[s]) * min(turns, 3) / 3
         value += FACE_DOWN * len(hidden[s])
         for k in shown[s]:
             if skill_end[k]:
@@ -155,12 +157,12 @@ def seat_values(state: QuoVadisState, majorities: list[int]) -> list[float]:
             else:
                 value += FACE_UP * turns
         gens = gens_of[s]
-        if turns > 0 and state.cities[s] > 0 and len(gens) < generations:  # a change can come
+        if turns > 0 and cities[s] > 0 and len(gens) < generations:  # a change can come
             size = gens[-1][0] if gens else 0
             value += MAJORITY_SHARE * (size + 1) * majorities[s]
+        h = 5 * s
         value += (INHERIT * inheritance_in_hand(state, s)
-                  + HAND_CARD * (hand[5 * s] + hand[5 * s + 1] + hand[5 * s + 2]
-                                 + hand[5 * s + 3] + hand[5 * s + 4]))
+                  + HAND_CARD * (hand[h] + hand[h + 1] + hand[h + 2] + hand[h + 3] + hand[h + 4]))
         out.append(value)
     return out
 
