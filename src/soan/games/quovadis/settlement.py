@@ -35,6 +35,9 @@ from soan.games.quovadis.codes import (
 )
 from soan.games.quovadis.effects import FOOD_R
 
+_MAJORITIES: dict[tuple, tuple[int, ...]] = {}  # all_majorities by (board, workers, buildings)
+_MAJORITIES_KEPT = 1 << 14  # then it starts afresh: a search's positions come and go
+
 
 class Settlement:
     """The build and end phases, mixed into `QuoVadisState`."""
@@ -221,7 +224,19 @@ class Settlement:
         self._next_turn()
 
     def all_majorities(self) -> list[int]:
-        """`majorities` of every seat, reading each seat's column of workers once."""
+        """`majorities` of every seat. Remembered by board, workers and buildings: a
+        search's one-step lookahead asks it of many positions where only cards or
+        resources moved."""
+        key = (self.board, tuple(self.wk), tuple(self.bld))
+        found = _MAJORITIES.get(key)
+        if found is None:
+            if len(_MAJORITIES) >= _MAJORITIES_KEPT:
+                _MAJORITIES.clear()
+            found = _MAJORITIES[key] = self._count_majorities()
+        return list(found)
+
+    def _count_majorities(self) -> tuple[int, ...]:
+        """`all_majorities`, reading each seat's column of workers once."""
         n, wk, bld = self.n, self.wk, self.bld
         tiles = self.board.tile_cells
         out = []
@@ -234,7 +249,7 @@ class Settlement:
                         or bld[a] == city or bld[b] == city or bld[c] == city):
                     total += 1
             out.append(total)
-        return out
+        return tuple(out)
 
     def majorities(self, s: int) -> int:
         """Areas where `s` has workers on two or more cells or a face-up city (Q13)."""
