@@ -14,6 +14,9 @@ import sys
 import time
 from pathlib import Path
 
+from search_profile import mid_game as search_position  # benchmarks/ is the script's path
+
+from soan.bots.ismcts import Ismcts
 from soan.engine.registry import get_game
 from soan.engine.rng import Rng
 
@@ -67,12 +70,32 @@ def redeals(count: int) -> float:
     return _clock() - start
 
 
-def evaluations(count: int) -> float:
-    state = mid_game()
-    start = _clock()
-    for _ in range(count):
-        state.game.evaluator.evaluate(state)
-    return _clock() - start
+def search(searches: int, iters: int = 200) -> tuple[float, float, int]:
+    """`searches` ismcts:`iters` decisions (each from a fresh re-deal and generator) from
+    search_profile.py's mid-game position: (seconds in all, seconds inside evaluate(),
+    evaluations). The evaluation is timed where the search calls it, on the positions
+    it meets: judging one position over and over would only time the memos."""
+    state = search_position("quovadis")
+    evaluator = state.game.evaluator
+    judge = evaluator.evaluate
+    inside = [0.0, 0]
+
+    def timed(position):
+        start = _clock()
+        values = judge(position)
+        inside[0] += _clock() - start
+        inside[1] += 1
+        return values
+
+    evaluator.evaluate = timed  # the instance's own attribute over the class's, until del
+    try:
+        start = _clock()
+        for i in range(searches):
+            Ismcts(iters=iters).search(state.redeal(state.to_move, Rng(1 + i)), Rng(2 + i))
+        total = _clock() - start
+    finally:
+        del evaluator.evaluate
+    return total, inside[0], inside[1]
 
 
 def fingerprint(path: Path, games: int) -> int:
@@ -135,8 +158,11 @@ def main() -> None:
     n = 20_000
     seconds = redeals(n)
     print(f"mid-game redeal(): {n} in {seconds:.2f} s = {n / seconds:,.0f} redeals/s")
-    seconds = evaluations(n)
-    print(f"mid-game evaluate(): {n} in {seconds:.2f} s = {n / seconds:,.0f} evaluations/s")
+    n, iters = 5, 200
+    seconds, judging, judged = search(n, iters)
+    print(f"ismcts:{iters} from search_profile.py's position: {n} searches in {seconds:.2f} s "
+          f"= {n * iters / seconds:,.0f} iterations/s; evaluate() inside them: {judged} in "
+          f"{judging:.2f} s = {judged / judging:,.0f} evaluations/s")
     print(f"(CPU seconds of this process; {time.perf_counter() - wall:.1f} s on the wall clock)")
 
 
