@@ -19,6 +19,7 @@ forgets them). docs/encoding/quovadis.md describes every part and the action ind
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -527,31 +528,32 @@ class QuoVadisEncoder(Encoder):
         fixed = state.options.dominance == "fixed"
         site, on_map, city_cubes = [False] * n, [0] * n, [0] * n
         start, owner_at = p.at["cells"], CELL_BASE + n
+        pieces = [0] * p.cells  # seats with a face-up piece on each cell
         for c in range(p.cells):
             base = start + c * size
             out[base + terr[c]] = 1.0
             if cubes[c]:
                 out[base + CUBES_FIELD] = cubes[c] / CUBES_SCALE
-            code, at = bld[c], c * n
-            seats = 0
+            code = bld[c]
             if code >= 0:
                 kind, owner = code & 3, code >> 2
                 out[base + NTERRAINS + kind] = 1.0
                 out[base + owner_at + rel[owner]] = 1.0
                 if kind == CITY or (kind == RUIN and not fixed):
                     city_cubes[owner] += cubes[c]
-                if kind != RUIN and not wk[at + owner]:
-                    seats = 1
-            for s in range(n):
-                k = wk[at + s]
-                if k:
-                    out[base + CELL_BASE + rel[s]] = k / CELL_WORKERS
-                    on_map[s] += k
-                    seats += 1
-                    if code == EMPTY:
-                        site[s] = True
-            if seats > 1:
+                if kind != RUIN and not wk[c * n + owner]:
+                    pieces[c] = 1
+        for i in compress(range(len(wk)), wk):  # only the (cell, seat) entries with workers
+            c, s = divmod(i, n)
+            k = wk[i]
+            base = start + c * size
+            out[base + CELL_BASE + rel[s]] = k / CELL_WORKERS
+            on_map[s] += k
+            pieces[c] += 1
+            if pieces[c] == 2:
                 out[base + SHARED_FIELD] = 1.0
+            if bld[c] == EMPTY:
+                site[s] = True
         if state.area >= 0:
             struck = state.struck
             for i, c in enumerate(state.board.tile_cells[state.area]):

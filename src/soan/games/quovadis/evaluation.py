@@ -92,8 +92,8 @@ class QuoVadisEvaluator(Evaluator):
         phase = state.phase
         if phase == OVER:
             return values
-        majorities = state.all_majorities()
-        for s, value in enumerate(seat_values(state, majorities)):
+        majorities, face_up, cubes = state.board_counts()
+        for s, value in enumerate(seat_values(state, majorities, face_up, cubes)):
             values[s] += value
         if state.free_place and AREA <= phase <= PLACE:
             values[state.active] += FREE_TURN
@@ -117,19 +117,11 @@ class QuoVadisEvaluator(Evaluator):
         return values
 
 
-def seat_values(state: QuoVadisState, majorities: list[int]) -> list[float]:
-    """What each seat holds, in VP it is likely to bring (the module's first points)."""
-    n, opts, t = state.n, state.options, state.tables
-    face_up, cubes = [0] * n, [0] * n
-    fixed = opts.dominance == "fixed"
-    for code, held in zip(state.bld, state.cubes, strict=True):
-        if code >= 0:
-            kind = code & 3
-            if kind == CITY:
-                face_up[code >> 2] += 1
-                cubes[code >> 2] += held
-            elif kind == RUIN and not fixed:
-                cubes[code >> 2] += held
+def seat_values(state: QuoVadisState, majorities: Sequence[int], face_up: Sequence[int],
+                cubes: Sequence[int]) -> list[float]:
+    """What each seat holds, in VP it is likely to bring (the module's first points),
+    given its majorities, face-up cities and the cubes on its cities that score now."""
+    opts, t = state.options, state.tables
     res, hand, hidden, shown, used, gens_of = (state.res, state.hand, state.hidden,
                                                state.shown, state.used, state.gens)
     supply, ascended, forts_left, temples_left, cities = (
@@ -242,15 +234,12 @@ def _ring_value(state: QuoVadisState, s: int) -> float:
 
 def inheritance_in_hand(state: QuoVadisState, s: int) -> int:
     """Actions that cards in hand would gain by inheritance over a fresh generation."""
-    gens = state.gens[s]
-    if not gens:
-        return 0
     hand, base = state.hand, 5 * s
-    best: dict[int, int] = {}  # the largest generation under each kind held, if over 1
-    for count, top in gens:
-        if count > 1 and hand[base + top] and count > best.get(top, 1):
+    best = [1] * 5  # the largest generation under each kind held, when over 1
+    for count, top in state.gens[s]:
+        if count > best[top] and hand[base + top]:
             best[top] = count
-    return sum(best.values()) - len(best)
+    return sum(best) - 5
 
 
 def pending_settlement(state: QuoVadisState, s: int, majorities: int) -> float:

@@ -9,7 +9,7 @@ skills. Ties go to the first tied seat in turn order from the start player
 from __future__ import annotations
 
 from soan.games.quovadis import effects as E
-from soan.games.quovadis.codes import CITY, EMPTY, FORT, RUIN, SOURCES, TEMPLE
+from soan.games.quovadis.codes import CITY, EMPTY, FORT, SOURCES, TEMPLE
 
 _BUILDING_KIND = (CITY, FORT, TEMPLE)  # by the first three of `effects.COUNTABLE`
 
@@ -25,10 +25,7 @@ class Scoring:
     def city_cubes(self, s: int) -> int:
         """The cubes on `s`'s cities; destroyed cities keep theirs (Q13), except with fixed
         dominance, where a city scores only once rebuilt (the notes)."""
-        city, ruin = s << 2 | CITY, s << 2 | RUIN
-        fixed = self.options.dominance == "fixed"
-        return sum(self.cubes[c] for c, code in enumerate(self.bld)
-                   if code == city or (code == ruin and not fixed))
+        return self.board_counts()[2][s]
 
     def count(self, s: int, what: int, majorities: int = -1) -> int:
         """How many of a countable thing (`effects.COUNTABLE`) `s` has now; a caller that

@@ -35,8 +35,9 @@ from soan.games.quovadis.codes import (
 )
 from soan.games.quovadis.effects import FOOD_R
 
-_MAJORITIES: dict[tuple, tuple[int, ...]] = {}  # all_majorities by (board, workers, buildings)
-_MAJORITIES_KEPT = 1 << 14  # then it starts afresh: a search's positions come and go
+Counts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_COUNTS: dict[tuple, Counts] = {}  # board_counts by (board, fixed, workers, buildings, cubes)
+_COUNTS_KEPT = 1 << 14  # then it starts afresh: a search's positions come and go
 
 
 class Settlement:
@@ -223,20 +224,39 @@ class Settlement:
             self._refresh(s)  # the skill set this turn works from now on
         self._next_turn()
 
-    def all_majorities(self) -> list[int]:
-        """`majorities` of every seat. Remembered by board, workers and buildings: a
-        search's one-step lookahead asks it of many positions where only cards or
-        resources moved."""
-        key = (self.board, tuple(self.wk), tuple(self.bld))
-        found = _MAJORITIES.get(key)
+    def board_counts(self) -> Counts:
+        """Every seat's majorities, face-up cities and `city_cubes`. Remembered by board,
+        workers, buildings and cubes: a search's one-step lookahead asks them of many
+        positions where only cards or resources moved."""
+        fixed = self.options.dominance == "fixed"
+        key = (self.board, fixed, tuple(self.wk), tuple(self.bld), tuple(self.cubes))
+        found = _COUNTS.get(key)
         if found is None:
-            if len(_MAJORITIES) >= _MAJORITIES_KEPT:
-                _MAJORITIES.clear()
-            found = _MAJORITIES[key] = self._count_majorities()
-        return list(found)
+            if len(_COUNTS) >= _COUNTS_KEPT:
+                _COUNTS.clear()
+            found = _COUNTS[key] = (self._count_majorities(), *self._count_cities(fixed))
+        return found
+
+    def all_majorities(self) -> list[int]:
+        """`majorities` of every seat."""
+        return list(self.board_counts()[0])
+
+    def _count_cities(self, fixed: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Every seat's face-up cities and `city_cubes`, in one pass over the cells."""
+        n = self.n
+        face_up, cubes = [0] * n, [0] * n
+        for code, held in zip(self.bld, self.cubes, strict=True):
+            if code >= 0:
+                kind = code & 3
+                if kind == CITY:
+                    face_up[code >> 2] += 1
+                    cubes[code >> 2] += held
+                elif kind == RUIN and not fixed:
+                    cubes[code >> 2] += held
+        return tuple(face_up), tuple(cubes)
 
     def _count_majorities(self) -> tuple[int, ...]:
-        """`all_majorities`, reading each seat's column of workers once."""
+        """Every seat's `majorities`, reading each seat's column of workers once."""
         n, wk, bld = self.n, self.wk, self.bld
         tiles = self.board.tile_cells
         out = []
