@@ -64,14 +64,7 @@ PRE_WAR = (PLACE, WRATH, SMITE, CARD, MIRACLE, MOVE, PROSPER, MORALE)
 
 def turns_left(state: QuoVadisState, s: int) -> int:
     """Own end phases still to come (the current one included)."""
-    if state.phase == OVER:
-        return 0
-    rounds = state.options.rounds
-    if state.start < 0:
-        return rounds
-    n = state.n
-    here, mine = (state.active - state.start) % n, (s - state.start) % n
-    return rounds - state.round_no + (1 if mine >= here else 0)
+    return 0 if state.phase == OVER else all_turns_left(state)[s]
 
 
 def all_turns_left(state: QuoVadisState) -> list[int]:
@@ -122,8 +115,8 @@ def seat_values(state: QuoVadisState, majorities: Sequence[int], face_up: Sequen
     """What each seat holds, in VP it is likely to bring (the module's first points),
     given its majorities, face-up cities and the cubes on its cities that score now."""
     opts, t = state.options, state.tables
-    res, hand, hidden, shown, used, gens_of = (state.res, state.hand, state.hidden,
-                                               state.shown, state.used, state.gens)
+    res, hidden, shown, used, gens_of = (state.res, state.hidden, state.shown, state.used,
+                                         state.gens)
     supply, ascended, forts_left, temples_left, cities = (
         state.supply, state.ascended, state.forts, state.temples, state.cities)
     skill_end, skill_once = t.skill_end, t.skill_once
@@ -152,9 +145,7 @@ def seat_values(state: QuoVadisState, majorities: Sequence[int], face_up: Sequen
         if turns > 0 and cities[s] > 0 and len(gens) < generations:  # a change can come
             size = gens[-1][0] if gens else 0
             value += MAJORITY_SHARE * (size + 1) * majorities[s]
-        h = 5 * s
-        value += (INHERIT * inheritance_in_hand(state, s)
-                  + HAND_CARD * (hand[h] + hand[h + 1] + hand[h + 2] + hand[h + 3] + hand[h + 4]))
+        value += INHERIT * inheritance_in_hand(state, s) + HAND_CARD * state.hand_size(s)
         out.append(value)
     return out
 
