@@ -256,7 +256,7 @@ def war_odds(bases: Sequence[int], dice: Sequence[tuple[int, int]]
     return _war_odds(tuple(bases), tuple(dice))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def _war_odds(bases: tuple[int, ...], dice: tuple[tuple[int, int], ...]
               ) -> tuple[tuple[float, float], ...]:
     """`war_odds`, remembered: a search meets the same few wars again and again."""

@@ -37,7 +37,7 @@ from soan.games.quovadis.effects import FOOD_R
 
 Counts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 _COUNTS: dict[tuple, Counts] = {}  # board_counts by (board, fixed, workers, buildings, cubes)
-_COUNTS_KEPT = 1 << 14  # then it starts afresh: a search's positions come and go
+_COUNTS_KEPT = 1 << 12  # then it starts afresh (a few MB at most): positions come and go
 
 
 class Settlement:
