@@ -445,7 +445,8 @@ class QuoVadisEncoder(Encoder):
             out[o + 1] = city_cubes[s] / CITY_CUBES_SCALE
             shown = state.shown[s]
             skill_end = t.skill_end
-            out[o + 2] = sum(state.skill_vp(s, k) for k in shown if skill_end[k]) / SKILL_VP_SCALE
+            out[o + 2] = sum(state.skill_vp(s, k, majorities[s]) for k in shown
+                             if skill_end[k]) / SKILL_VP_SCALE
             out[o + 3] = on_map[s] / workers
             o = at["hands"] + i * f["hands"]
             out[o] = state.hand_size(s) / p.hand_bound
