@@ -7,16 +7,17 @@ process's own CPU time, so other work on a shared machine does not slow the figu
 down (the wall clock is printed beside them).
 
 Measured 2026-11-27 on the shared 2-core machine, before (the commit before the speed
-work) and after, run interleaved three times each with `python
-benchmarks/quovadis_speed.py 100` (the observations: 498 positions of seeded 4-seat
-random games, each observed for a seat in turn):
+work) and after, run interleaved with `python benchmarks/quovadis_speed.py 100` (six
+runs each; the playouts also as the best of three 60-game runs in twelve alternating
+processes; the observations: 498 positions of seeded 4-seat random games, each
+observed for a seat in turn):
 
-    random playouts            107,000-118,000 -> 104,000-113,000 actions/s   x1.0
-    mid-game copy()            338,000-362,000 -> 341,000-349,000 copies/s     x1.0
-    mid-game redeal()           37,000-38,600  ->  37,100-38,500 redeals/s     x1.0
+    random playouts            111,000-118,700 -> 114,600-120,500 actions/s   x1.0
+    mid-game copy()            337,000-362,000 -> 339,000-351,000 copies/s     x1.0
+    mid-game redeal()           36,200-38,600  ->  36,500-38,500 redeals/s     x1.0
     ismcts:200 iterations/s      1,303-1,395   ->   1,663-1,827                x1.28
-    evaluate() inside it        22,300-22,500  ->  38,100-40,000 per s         x1.73
-    encoder.observe()            9,500-10,100  ->  10,400-10,700 per s         x1.08
+    evaluate() inside it        21,900-23,000  ->  37,700-40,000 per s         x1.7
+    encoder.observe()            9,500-10,300  ->  10,400-10,800 per s         x1.06
 
 The evaluation was the search's largest cost; it now counts every seat's majorities,
 cities and scoring cubes once per position (remembered by the board's contents: two
