@@ -17,7 +17,7 @@ observed for a seat in turn):
     mid-game redeal()           36,200-38,600  ->  36,500-38,500 redeals/s     x1.0
     ismcts:200 iterations/s      1,303-1,395   ->   1,663-1,827                x1.28
     evaluate() inside it        21,900-23,000  ->  37,700-40,000 per s         x1.7
-    encoder.observe()            9,500-10,300  ->  10,400-10,800 per s         x1.06
+    encoder.observe()           10,000-10,300  ->  11,000-11,300 per s         x1.1
 
 The evaluation was the search's largest cost; it now counts every seat's majorities,
 cities and scoring cubes once per position (remembered by the board's contents: two

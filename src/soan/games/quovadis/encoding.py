@@ -45,7 +45,7 @@ from soan.games.quovadis.codes import (
     WRATH_A,
 )
 from soan.games.quovadis.content import QuoVadisContent, Tables
-from soan.games.quovadis.evaluation import turns_left
+from soan.games.quovadis.evaluation import all_turns_left
 from soan.games.quovadis.state import cube_splits
 
 if TYPE_CHECKING:
@@ -352,9 +352,9 @@ class QuoVadisEncoder(Encoder):
             out[at["active"] + rel[state.active]] = 1.0
         if state.start >= 0:
             out[at["start"] + rel[state.start]] = 1.0
-        o = at["turns_left"]
+        o, left = at["turns_left"], all_turns_left(state)
         for i, s in enumerate(order):
-            out[o + i] = turns_left(state, s) / rounds
+            out[o + i] = left[s] / rounds
         o = at["markers"]
         for m in state.markers:
             out[o + m] += 1.0

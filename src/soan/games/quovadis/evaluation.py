@@ -64,12 +64,14 @@ PRE_WAR = (PLACE, WRATH, SMITE, CARD, MIRACLE, MOVE, PROSPER, MORALE)
 
 def turns_left(state: QuoVadisState, s: int) -> int:
     """Own end phases still to come (the current one included)."""
-    return 0 if state.phase == OVER else all_turns_left(state)[s]
+    return all_turns_left(state)[s]
 
 
 def all_turns_left(state: QuoVadisState) -> list[int]:
-    """`turns_left` of every seat at once, for a game still going."""
+    """`turns_left` of every seat at once."""
     rounds, n, start = state.options.rounds, state.n, state.start
+    if state.phase == OVER:
+        return [0] * n
     if start < 0:
         return [rounds] * n
     here, left = (state.active - start) % n, rounds - state.round_no
