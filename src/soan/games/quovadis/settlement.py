@@ -36,7 +36,7 @@ from soan.games.quovadis.codes import (
 from soan.games.quovadis.effects import FOOD_R
 
 Counts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-_COUNTS: dict[tuple, Counts] = {}  # board_counts by (board, fixed, workers, buildings, cubes)
+_COUNTS: dict[tuple, Counts] = {}  # board_counts by (layout, fixed, workers, buildings, cubes)
 _COUNTS_KEPT = 1 << 12  # then it starts afresh (a few MB at most): positions come and go
 
 
@@ -225,11 +225,11 @@ class Settlement:
         self._next_turn()
 
     def board_counts(self) -> Counts:
-        """Every seat's majorities, face-up cities and `city_cubes`. Remembered by board,
-        workers, buildings and cubes: a search's one-step lookahead asks them of many
-        positions where only cards or resources moved."""
+        """Every seat's majorities, face-up cities and `city_cubes`. Remembered by the
+        world's tiles, workers, buildings and cubes: a search's one-step lookahead asks
+        them of many positions where only cards or resources moved."""
         fixed = self.options.dominance == "fixed"
-        key = (self.board, fixed, tuple(self.wk), tuple(self.bld), tuple(self.cubes))
+        key = (self.board.layout, fixed, tuple(self.wk), tuple(self.bld), tuple(self.cubes))
         found = _COUNTS.get(key)
         if found is None:
             if len(_COUNTS) >= _COUNTS_KEPT:
