@@ -1,16 +1,52 @@
-"""Quo Vadis engine speed: random playouts (actions per second) and mid-game copies.
+"""Quo Vadis engine speed: random playouts, mid-game copies and re-deals, and an
+ismcts:200 search with the evaluation timed inside it.
 
 Run by hand on one core:  taskset -c 0 python benchmarks/quovadis_speed.py [games]
-Targets: at least 100,000 actions/s and 100,000 copies/s. Times are the process's own
-CPU time, so other work on a shared machine does not slow the figures down (the wall
-clock is printed beside them).
+Targets: at least 250,000 actions/s (issue 23) and 100,000 copies/s. Times are the
+process's own CPU time, so other work on a shared machine does not slow the figures
+down (the wall clock is printed beside them).
+
+Measured 2026-11-27 on the shared 2-core machine, before (the commit before the speed
+work) and after, run interleaved with `python benchmarks/quovadis_speed.py 100` (six
+runs each; the playouts also as the best of three 60-game runs in twelve alternating
+processes; the observations: 498 positions of seeded 4-seat random games, each
+observed for a seat in turn):
+
+    random playouts            111,000-118,700 -> 114,600-120,500 actions/s   x1.0
+    mid-game copy()            337,000-362,000 -> 339,000-351,000 copies/s     x1.0
+    mid-game redeal()           36,200-38,600  ->  36,500-38,500 redeals/s     x1.0
+    ismcts:200 iterations/s      1,303-1,395   ->   1,663-1,827                x1.28
+    evaluate() inside it        21,900-23,000  ->  37,700-40,000 per s         x1.7
+    encoder.observe()           10,000-10,300  ->  11,000-11,300 per s         x1.1
+
+The evaluation was the search's largest cost; it now counts every seat's majorities,
+cities and scoring cubes once per position (remembered by the board's contents: two
+thirds of a lookahead's positions moved no worker and no building), reads a war's
+majority loss in the creation area alone, and remembers war odds. Random playouts
+stay far from 250,000: their profile is flat (a turn's eight actions each cost a few
+microseconds of rules, logging and usage notes), and over a quarter of it lies outside
+this game: `State.play`'s checks (engine/core.py, about 13%) and building the world in
+`new()` (boards/world.py, about 15%: 250 us of a 300 us setup).
+
+    python benchmarks/quovadis_speed.py --fingerprint FILE [games]
+
+writes every position of seeded random games over every variant (legal actions, the
+evaluation's floats, the mover's observation, the same of a re-deal, the view, and
+each game's scores, usage and log) for `diff` between two versions; the speed work
+left the 58,671 positions of 12 games a variant identical.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
 import time
+from pathlib import Path
 
+from search_profile import mid_game as search_position  # benchmarks/ is the script's path
+
+from soan.bots.ismcts import Ismcts
 from soan.engine.registry import get_game
 from soan.engine.rng import Rng
 
@@ -64,15 +100,83 @@ def redeals(count: int) -> float:
     return _clock() - start
 
 
-def evaluations(count: int) -> float:
-    state = mid_game()
-    start = _clock()
-    for _ in range(count):
-        state.game.evaluator.evaluate(state)
-    return _clock() - start
+def search(searches: int, iters: int = 200) -> tuple[float, float, int]:
+    """`searches` ismcts:`iters` decisions (each from a fresh re-deal and generator) from
+    search_profile.py's mid-game position: (seconds in all, seconds inside evaluate(),
+    evaluations). The evaluation is timed where the search calls it, on the positions
+    it meets: judging one position over and over would only time the memos."""
+    state = search_position("quovadis")
+    evaluator = state.game.evaluator
+    judge = evaluator.evaluate
+    inside = [0.0, 0]
+
+    def timed(position):
+        start = _clock()
+        values = judge(position)
+        inside[0] += _clock() - start
+        inside[1] += 1
+        return values
+
+    evaluator.evaluate = timed  # the instance's own attribute over the class's, until del
+    try:
+        start = _clock()
+        for i in range(searches):
+            Ismcts(iters=iters).search(state.redeal(state.to_move, Rng(1 + i)), Rng(2 + i))
+        total = _clock() - start
+    finally:
+        del evaluator.evaluate
+    return total, inside[0], inside[1]
+
+
+def fingerprint(path: Path, games: int) -> int:
+    """Write what the engine shows of every position of seeded random games, one line a
+    position, so two versions can be compared with `diff`: the legal actions, the
+    evaluation's floats to the bit, the mover's observation, and the same of a re-deal
+    for the mover, then (each 16th position) the mover's view; at the end of each game
+    its scores, breakdown, usage and firsts. Every variant, 3 to 5 seats. Returns the
+    number of positions."""
+    game = get_game("quovadis")
+    content = game.load_content()
+    evaluate, observe = game.evaluator.evaluate, game.encoder.observe
+    positions = 0
+
+    def digest(state, seat: int) -> list[str]:
+        values = evaluate(state)
+        return [repr(state.legal()), " ".join(float(v).hex() for v in values),
+                hashlib.sha256(observe(state, seat).tobytes()).hexdigest()]
+
+    with path.open("w", encoding="utf-8") as out:
+        for variant in game.variants:
+            options = game.options(variant)
+            for seed in range(games):
+                state = game.new(3 + seed % 3, seed, options, content)
+                rng = Rng(seed)
+                step = 0
+                while state.to_move is not None:
+                    seat = state.to_move
+                    parts = digest(state, seat)
+                    parts += digest(state.redeal(seat, Rng(step)), seat)
+                    if step % 16 == 0:
+                        parts.append(json.dumps(state.view(seat), sort_keys=True))
+                    line = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
+                    out.write(f"{variant} {seed} {step} {line}\n")
+                    legal = state.legal()
+                    state.play(legal[rng.below(len(legal))])
+                    step += 1
+                    positions += 1
+                end = [state.scores(), state.breakdown(), state.usage(), state.firsts(),
+                       state.winners(), state.log]
+                out.write(f"{variant} {seed} end {json.dumps(end, sort_keys=True)}\n")
+    return positions
 
 
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--fingerprint":
+        path, games = Path(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 6
+        start = time.perf_counter()
+        positions = fingerprint(path, games)
+        print(f"{positions} positions written to {path} in {time.perf_counter() - start:.0f} s")
+        return
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     wall = time.perf_counter()
     actions, seconds = playouts(games)
@@ -84,8 +188,11 @@ def main() -> None:
     n = 20_000
     seconds = redeals(n)
     print(f"mid-game redeal(): {n} in {seconds:.2f} s = {n / seconds:,.0f} redeals/s")
-    seconds = evaluations(n)
-    print(f"mid-game evaluate(): {n} in {seconds:.2f} s = {n / seconds:,.0f} evaluations/s")
+    n, iters = 5, 200
+    seconds, judging, judged = search(n, iters)
+    print(f"ismcts:{iters} from search_profile.py's position: {n} searches in {seconds:.2f} s "
+          f"= {n * iters / seconds:,.0f} iterations/s; evaluate() inside them: {judged} in "
+          f"{judging:.2f} s = {judged / judging:,.0f} evaluations/s")
     print(f"(CPU seconds of this process; {time.perf_counter() - wall:.1f} s on the wall clock)")
 
 

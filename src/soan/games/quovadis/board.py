@@ -26,7 +26,7 @@ class Board:
     twice (2 faith): only pairs whose tile is in the world (Q3).
     """
 
-    __slots__ = ("adjacent", "base", "cell_tile", "choices", "tile_cells", "world")
+    __slots__ = ("adjacent", "base", "cell_tile", "choices", "layout", "tile_cells", "world")
 
     def __init__(self, world: World, terrain_by_pair: dict[tuple[int, int], tuple[int, ...]]):
         self.world = world
@@ -36,11 +36,15 @@ class Board:
         )
         self.cell_tile = world.cell_tile
         self.tile_cells = world.tile_cells
+        # which cells make up which tile, as a small number shared by every world cut
+        # alike: memos of counts over tiles key on it, and so keep no board alive
+        self.layout = _LAYOUTS.setdefault(world.tile_cells, len(_LAYOUTS))
         self.adjacent = world.adjacent
         self.choices = _all_choices(world.pairs)
 
 
 _CHOICES: dict[tuple, dict] = {}
+_LAYOUTS: dict[tuple[tuple[int, ...], ...], int] = {}
 
 
 def _all_choices(pairs: tuple[tuple[int, int], ...]) -> dict:

@@ -38,6 +38,7 @@ CITY_BUILT = "city"  # the event whose first round firsts() gives: 「最速で�
 CITY_EVENTS = (CITY_BUILT, *(f"{CITY_BUILT}:{k}" for k in range(2, 11)))
 
 _MAX = 200  # more than the cells of 15 tiles and the skills a content file may hold
+CELLS = range(_MAX)  # cell ids, for itertools.compress over a column of the board
 PLACE_A = tuple(("place", c) for c in range(_MAX))
 SMITE_A = tuple((("smite", c, 0), ("smite", c, 1)) for c in range(_MAX))
 KEEP_A = tuple(("keep", c) for c in range(_MAX))

@@ -3,6 +3,8 @@ placement with its action (1:エリア選択 and 2:創世フェイズ of the dra
 
 from __future__ import annotations
 
+from itertools import compress
+
 from soan.engine.core import Action
 from soan.games.quovadis import effects as E
 from soan.games.quovadis.board import FREE, marker_key
@@ -10,6 +12,7 @@ from soan.games.quovadis.codes import (
     AREA,
     CARD,
     CARD_A,
+    CELLS,
     CITY,
     DISCARD,
     DONE,
@@ -251,13 +254,17 @@ class Creation:
                 cost += extra
         return cost
 
-    def _can_place(self, s: int, c: int) -> bool:
-        return self.supply[s] > 0 and self.res[4 * s + FOOD_R] >= self.placement_cost(s, c)
+    def placeable(self, s: int) -> list[int]:
+        """The area's cells where `s` has a worker to place and the food it costs."""
+        if self.supply[s] <= 0:
+            return []
+        food, cost = self.res[4 * s + FOOD_R], self.placement_cost
+        return [c for c in self.board.tile_cells[self.area] if food >= cost(s, c)]
 
     def _begin_place(self) -> None:
         s = self.active
         self.phase, self.to_move = PLACE, s
-        if not any(self._can_place(s, c) for c in self.board.tile_cells[self.area]):
+        if not self.placeable(s):
             self.log.append(f"Seat {s + 1} cannot place a worker.")
             self._begin_card()
 
@@ -269,7 +276,7 @@ class Creation:
         self.placed += 1
         paid = f" for {cost} food" if cost else ""
         self.log.append(f"Seat {s + 1} places a worker on cell {c}{paid}.")
-        if not any(self._can_place(s, x) for x in self.board.tile_cells[self.area]):
+        if not self.placeable(s):
             self._begin_card()
 
     # ---- card placement ---------------------------------------------------------------------
@@ -286,7 +293,7 @@ class Creation:
 
     def _city_sites(self, s: int) -> list[int]:
         bld = self.bld
-        return [c for c, k in enumerate(self.wk[s::self.n]) if k and bld[c] == EMPTY]
+        return [c for c in compress(CELLS, self.wk[s::self.n]) if bld[c] == EMPTY]
 
     def _begin_card(self) -> None:
         s = self.active

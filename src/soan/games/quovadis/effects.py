@@ -77,6 +77,9 @@ COUNTABLE = (
     "war_won",  # wars the seat won
     "morale", "food", "faith", "wrath",  # left at the end
 )
+(COUNT_CITY, COUNT_FORT, COUNT_TEMPLE, COUNT_MAJORITY, COUNT_ASCENDED, COUNT_GENERATION,
+ COUNT_LARGEST, COUNT_WORKER, COUNT_AREA, COUNT_WAR_WON, COUNT_MORALE) = range(11)
+assert COUNTABLE[COUNT_MORALE:] == RESOURCES and COUNTABLE[COUNT_AREA] == "area"
 
 ONCE = ("gain", "gain_vp", "draw", "free_placement")
 GAIN, GAIN_VP, DRAW, FREE_PLACEMENT = range(len(ONCE))

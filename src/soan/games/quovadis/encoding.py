@@ -19,6 +19,7 @@ forgets them). docs/encoding/quovadis.md describes every part and the action ind
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -44,7 +45,7 @@ from soan.games.quovadis.codes import (
     WRATH_A,
 )
 from soan.games.quovadis.content import QuoVadisContent, Tables
-from soan.games.quovadis.evaluation import turns_left
+from soan.games.quovadis.evaluation import all_turns_left
 from soan.games.quovadis.state import cube_splits
 
 if TYPE_CHECKING:
@@ -351,9 +352,9 @@ class QuoVadisEncoder(Encoder):
             out[at["active"] + rel[state.active]] = 1.0
         if state.start >= 0:
             out[at["start"] + rel[state.start]] = 1.0
-        o = at["turns_left"]
+        o, left = at["turns_left"], all_turns_left(state)
         for i, s in enumerate(order):
-            out[o + i] = turns_left(state, s) / rounds
+            out[o + i] = left[s] / rounds
         o = at["markers"]
         for m in state.markers:
             out[o + m] += 1.0
@@ -444,7 +445,8 @@ class QuoVadisEncoder(Encoder):
             out[o + 1] = city_cubes[s] / CITY_CUBES_SCALE
             shown = state.shown[s]
             skill_end = t.skill_end
-            out[o + 2] = sum(state.skill_vp(s, k) for k in shown if skill_end[k]) / SKILL_VP_SCALE
+            out[o + 2] = sum(state.skill_vp(s, k, majorities[s]) for k in shown
+                             if skill_end[k]) / SKILL_VP_SCALE
             out[o + 3] = on_map[s] / workers
             o = at["hands"] + i * f["hands"]
             out[o] = state.hand_size(s) / p.hand_bound
@@ -527,31 +529,32 @@ class QuoVadisEncoder(Encoder):
         fixed = state.options.dominance == "fixed"
         site, on_map, city_cubes = [False] * n, [0] * n, [0] * n
         start, owner_at = p.at["cells"], CELL_BASE + n
+        pieces = [0] * p.cells  # seats with a face-up piece on each cell
         for c in range(p.cells):
             base = start + c * size
             out[base + terr[c]] = 1.0
             if cubes[c]:
                 out[base + CUBES_FIELD] = cubes[c] / CUBES_SCALE
-            code, at = bld[c], c * n
-            seats = 0
+            code = bld[c]
             if code >= 0:
                 kind, owner = code & 3, code >> 2
                 out[base + NTERRAINS + kind] = 1.0
                 out[base + owner_at + rel[owner]] = 1.0
                 if kind == CITY or (kind == RUIN and not fixed):
                     city_cubes[owner] += cubes[c]
-                if kind != RUIN and not wk[at + owner]:
-                    seats = 1
-            for s in range(n):
-                k = wk[at + s]
-                if k:
-                    out[base + CELL_BASE + rel[s]] = k / CELL_WORKERS
-                    on_map[s] += k
-                    seats += 1
-                    if code == EMPTY:
-                        site[s] = True
-            if seats > 1:
+                if kind != RUIN and not wk[c * n + owner]:
+                    pieces[c] = 1
+        for i in compress(range(len(wk)), wk):  # only the (cell, seat) entries with workers
+            c, s = divmod(i, n)
+            k = wk[i]
+            base = start + c * size
+            out[base + CELL_BASE + rel[s]] = k / CELL_WORKERS
+            on_map[s] += k
+            pieces[c] += 1
+            if pieces[c] == 2:
                 out[base + SHARED_FIELD] = 1.0
+            if bld[c] == EMPTY:
+                site[s] = True
         if state.area >= 0:
             struck = state.struck
             for i, c in enumerate(state.board.tile_cells[state.area]):

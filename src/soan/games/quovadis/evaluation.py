@@ -18,6 +18,8 @@ The VP so far plus what is held, each in VP it is likely to bring:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from soan.engine.core import Evaluator
@@ -62,18 +64,18 @@ PRE_WAR = (PLACE, WRATH, SMITE, CARD, MIRACLE, MOVE, PROSPER, MORALE)
 
 def turns_left(state: QuoVadisState, s: int) -> int:
     """Own end phases still to come (the current one included)."""
+    return all_turns_left(state)[s]
+
+
+def all_turns_left(state: QuoVadisState) -> list[int]:
+    """`turns_left` of every seat at once."""
+    rounds, n, start = state.options.rounds, state.n, state.start
     if state.phase == OVER:
-        return 0
-    rounds = state.options.rounds
-    if state.start < 0:
-        return rounds
-    n = state.n
-    here, mine = (state.active - state.start) % n, (s - state.start) % n
-    return rounds - state.round_no + (1 if mine >= here else 0)
-
-
-def can_still_change(state: QuoVadisState, s: int, turns: int) -> bool:
-    return turns > 0 and state.cities[s] > 0 and len(state.gens[s]) < state.options.generations
+        return [0] * n
+    if start < 0:
+        return [rounds] * n
+    here, left = (state.active - start) % n, rounds - state.round_no
+    return [left + 1 if (s - start) % n >= here else left for s in range(n)]
 
 
 class QuoVadisEvaluator(Evaluator):
@@ -82,64 +84,72 @@ class QuoVadisEvaluator(Evaluator):
 
     def evaluate(self, state: QuoVadisState) -> list[float]:
         values = [float(v) for v in state.vp]
-        if state.phase == OVER:
+        phase = state.phase
+        if phase == OVER:
             return values
-        n, opts, t, res = state.n, state.options, state.tables, state.res
-        face_up, cubes = [0] * n, [0] * n
-        fixed = opts.dominance == "fixed"
-        for c, code in enumerate(state.bld):
-            if code >= 0:
-                kind = code & 3
-                if kind == CITY:
-                    face_up[code >> 2] += 1
-                    cubes[code >> 2] += state.cubes[c]
-                elif kind == RUIN and not fixed:
-                    cubes[code >> 2] += state.cubes[c]
-        majorities = state.all_majorities()
-        for s in range(n):
-            turns = turns_left(state, s)
-            value = float(cubes[s] * opts.dominance_vp)
-            if opts.dominance == "grow":
-                value += CUBE * face_up[s] * turns
-            value += (RESOURCE[0] * res[4 * s] + RESOURCE[1] * res[4 * s + 1]
-                      + RESOURCE[2] * res[4 * s + 2] + RESOURCE[3] * res[4 * s + 3])
-            value += WORKER * (opts.workers - state.supply[s] - state.ascended[s])
-            value += FORT_VALUE * (opts.forts - state.forts[s])
-            value += TEMPLE_VALUE * (opts.temples - state.temples[s]) * min(turns, 3) / 3
-            value += FACE_DOWN * len(state.hidden[s])
-            for k in state.shown[s]:
-                if t.skill_end[k]:
-                    value += state.skill_vp(s, k)
-                elif t.skill_once[k]:
-                    value += ONCE_KEPT * once_worth(state, s, k) if k not in state.used[s] else 0.0
-                else:
-                    value += FACE_UP * turns
-            gens = state.gens[s]
-            if can_still_change(state, s, turns):
-                size = gens[-1][0] if gens else 0
-                value += MAJORITY_SHARE * (size + 1) * majorities[s]
-            value += INHERIT * inheritance_in_hand(state, s) + HAND_CARD * state.hand_size(s)
+        majorities, face_up, cubes = state.board_counts()
+        for s, value in enumerate(seat_values(state, majorities, face_up, cubes)):
             values[s] += value
-        if state.free_place and AREA <= state.phase <= PLACE:
+        if state.free_place and AREA <= phase <= PLACE:
             values[state.active] += FREE_TURN
         if state.area >= 0:
             s = state.active
-            if state.changed and state.phase != AREA:
-                values[s] += pending_settlement(state, s)
-            if state.phase == WRATH:
+            if state.changed and phase != AREA:
+                values[s] += pending_settlement(state, s, majorities[s])
+            if phase == WRATH:
                 held = RESOURCE[3] * state.res[4 * s + 3]
                 values[s] += max(0.0, wrath_value(state, s, state.res[4 * s + 3]) - held)
-            elif state.phase == SMITE:
+            elif phase == SMITE:
                 values[s] += strike_value(state, s)
-            elif state.phase == MOVE:
+            elif phase == MOVE:
                 values[s] += MOVE_ACTION * state.acts
-            elif state.phase == MIRACLE:
+            elif phase == MIRACLE:
                 room = state.cap[4 * s + 2] - state.res[4 * s + 2]
                 values[s] += RESOURCE[2] * min(state.acts, room)
-            if state.phase in PRE_WAR:
+            if phase in PRE_WAR:
                 for p, delta in war_outlook(state).items():
                     values[p] += delta
         return values
+
+
+def seat_values(state: QuoVadisState, majorities: Sequence[int], face_up: Sequence[int],
+                cubes: Sequence[int]) -> list[float]:
+    """What each seat holds, in VP it is likely to bring (the module's first points),
+    given its majorities, face-up cities and the cubes on its cities that score now."""
+    opts, t = state.options, state.tables
+    res, hidden, shown, used, gens_of = (state.res, state.hidden, state.shown, state.used,
+                                         state.gens)
+    supply, ascended, forts_left, temples_left, cities = (
+        state.supply, state.ascended, state.forts, state.temples, state.cities)
+    skill_end, skill_once = t.skill_end, t.skill_once
+    grow, dominance_vp, generations = opts.dominance == "grow", opts.dominance_vp, opts.generations
+    workers, forts, temples = opts.workers, opts.forts, opts.temples
+    r0, r1, r2, r3 = RESOURCE
+    out = []
+    for s, turns in enumerate(all_turns_left(state)):
+        value = float(cubes[s] * dominance_vp)
+        if grow:
+            value += CUBE * face_up[s] * turns
+        r = 4 * s
+        value += r0 * res[r] + r1 * res[r + 1] + r2 * res[r + 2] + r3 * res[r + 3]
+        value += WORKER * (workers - supply[s] - ascended[s])
+        value += FORT_VALUE * (forts - forts_left[s])
+        value += TEMPLE_VALUE * (temples - temples_left[s]) * min(turns, 3) / 3
+        value += FACE_DOWN * len(hidden[s])
+        for k in shown[s]:
+            if skill_end[k]:
+                value += state.skill_vp(s, k, majorities[s])
+            elif skill_once[k]:
+                value += ONCE_KEPT * once_worth(state, s, k) if k not in used[s] else 0.0
+            else:
+                value += FACE_UP * turns
+        gens = gens_of[s]
+        if turns > 0 and cities[s] > 0 and len(gens) < generations:  # a change can come
+            size = gens[-1][0] if gens else 0
+            value += MAJORITY_SHARE * (size + 1) * majorities[s]
+        value += INHERIT * inheritance_in_hand(state, s) + HAND_CARD * state.hand_size(s)
+        out.append(value)
+    return out
 
 
 def once_worth(state: QuoVadisState, s: int, k: int) -> float:
@@ -217,17 +227,18 @@ def _ring_value(state: QuoVadisState, s: int) -> float:
 
 def inheritance_in_hand(state: QuoVadisState, s: int) -> int:
     """Actions that cards in hand would gain by inheritance over a fresh generation."""
-    best = {}
+    hand, base = state.hand, 5 * s
+    best = [1] * 5  # the largest generation under each kind held, when over 1
     for count, top in state.gens[s]:
-        if count > best.get(top, 0):
+        if count > best[top] and hand[base + top]:
             best[top] = count
-    return sum(best[k] - 1 for k in best if state.hand[5 * s + k] and best[k] > 1)
+    return sum(best) - 5
 
 
-def pending_settlement(state: QuoVadisState, s: int) -> float:
-    """A generation change made this turn: its territory bonus (with the majorities as
-    they stand) and, before the build phase, its city."""
-    value = float((state.prev_count + state.mods[s][E.TERRITORY_VP]) * state.majorities(s))
+def pending_settlement(state: QuoVadisState, s: int, majorities: int) -> float:
+    """A generation change made this turn: its territory bonus (with `s`'s `majorities`
+    as they stand) and, before the build phase, its city."""
+    value = float((state.prev_count + state.mods[s][E.TERRITORY_VP]) * majorities)
     if state.phase <= CITY_SITE and state.cities[s] and state._city_sites(s):
         value += CUBE * turns_left(state, s)
     return value
@@ -241,8 +252,16 @@ def roll_odds(sides: int, dice: int) -> list[float]:
     return [0.0] + [(v ** dice - (v - 1) ** dice) / total for v in range(1, sides + 1)]
 
 
-def war_odds(bases: list[int], dice: list[tuple[int, int]]) -> list[tuple[float, float]]:
+def war_odds(bases: Sequence[int], dice: Sequence[tuple[int, int]]
+             ) -> tuple[tuple[float, float], ...]:
     """Each side's (P(sole top), P(tied top)) with these strengths before the roll."""
+    return _war_odds(tuple(bases), tuple(dice))
+
+
+@lru_cache(maxsize=1 << 12)
+def _war_odds(bases: tuple[int, ...], dice: tuple[tuple[int, int], ...]
+              ) -> tuple[tuple[float, float], ...]:
+    """`war_odds`, remembered: a search meets the same few wars again and again."""
     dists = [roll_odds(sides, k) for sides, k in dice]
 
     def below(j: int, total: int, strict: bool) -> float:
@@ -266,7 +285,7 @@ def war_odds(bases: list[int], dice: list[tuple[int, int]]) -> list[tuple[float,
             win += dist[v] * lower
             tie += dist[v] * (equal_or_lower - lower)
         out.append((win, tie))
-    return out
+    return tuple(out)
 
 
 def war_outlook(state: QuoVadisState) -> dict[int, float]:
@@ -285,15 +304,11 @@ def war_outlook(state: QuoVadisState) -> dict[int, float]:
         n, a = state.n, state.active
         sides = tuple(p for p in ((a + k) % n for k in range(n)) if mask >> p & 1)
         declared = {}
-    saved = state.contested
-    state.contested = contested
-    try:
-        bases = [state.strength(p) + declared.get(p, state.res[4 * p]) for p in sides]
-        dice = [state.war_dice(p) for p in sides]
-        stakes = [_at_stake(state, p) for p in sides]
-    finally:
-        state.contested = saved
-    odds = war_odds(bases, dice)
+    res = state.res
+    bases = tuple(state.strength_at(p, contested) + declared.get(p, res[4 * p]) for p in sides)
+    dice = tuple(state.war_dice_at(p, contested) for p in sides)
+    stakes = [_at_stake(state, p, contested) for p in sides]
+    odds = _war_odds(bases, dice)
     prize = sum(cubes for _, cubes in stakes)
     out = {}
     for p, (win, tie), (loss, cubes) in zip(sides, odds, stakes, strict=True):
@@ -312,14 +327,14 @@ def city_loss(state: QuoVadisState, c: int) -> int:
     return cubes - cubes // 2
 
 
-def _at_stake(state: QuoVadisState, p: int) -> tuple[float, int]:
-    """What `p` loses by losing (in evaluation points) and the cubes its cities would
-    return to the stock for the winner."""
+def _at_stake(state: QuoVadisState, p: int, contested: tuple[int, ...]) -> tuple[float, int]:
+    """What `p` loses by losing a war over `contested` (in evaluation points) and the
+    cubes its cities would return to the stock for the winner."""
     n, wk, bld, opts = state.n, state.wk, state.bld, state.options
     turns = turns_left(state, p)
     loss, cubes = 0.0, 0
     attrition = any(opts.war_attrition)  # the notes' attrition: a loser loses only a few
-    for c in state.contested:
+    for c in contested:
         if not attrition:
             loss += WORKER * wk[c * n + p]
         code = bld[c]
@@ -335,24 +350,22 @@ def _at_stake(state: QuoVadisState, p: int) -> tuple[float, int]:
             elif kind == TEMPLE:
                 loss += TEMPLE_VALUE
     if attrition:
-        held = sum(wk[c * n + p] for c in state.contested)
+        held = sum(wk[c * n + p] for c in contested)
         loss += WORKER * min(held, opts.war_attrition[1])
-    loss += MAJORITY_SHARE * 2 * _majorities_lost(state, p)
+    loss += MAJORITY_SHARE * 2 * _majorities_lost(state, p, contested)
     return loss - RESOURCE[3], cubes
 
 
-def _majorities_lost(state: QuoVadisState, p: int) -> int:
+def _majorities_lost(state: QuoVadisState, p: int, contested: tuple[int, ...]) -> int:
     """Majorities `p` would lose with its pieces gone from the contested cells (and its
-    cities there face down)."""
+    cities there face down). The contested cells lie in the creation area, so only that
+    area's majority can go."""
     n, wk, bld = state.n, state.wk, state.bld
-    saved = [(c, wk[c * n + p], bld[c]) for c in state.contested]
-    before = state.majorities(p)
-    for c, _, code in saved:
-        wk[c * n + p] = 0
-        if code == p << 2 | CITY:
-            bld[c] = p << 2 | RUIN
-    after = state.majorities(p)
-    for c, k, code in saved:
-        wk[c * n + p] = k
-        bld[c] = code
-    return before - after
+    city = p << 2 | CITY
+    before = after = 0  # the area's occupied cells, a face-up city counting 2
+    for c in state.board.tile_cells[state.area]:
+        held = 2 if bld[c] == city else 1 if wk[c * n + p] else 0
+        before += held
+        if c not in contested:
+            after += held
+    return (before >= 2) - (after >= 2)

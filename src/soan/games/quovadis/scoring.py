@@ -9,7 +9,9 @@ skills. Ties go to the first tied seat in turn order from the start player
 from __future__ import annotations
 
 from soan.games.quovadis import effects as E
-from soan.games.quovadis.codes import CITY, EMPTY, FORT, RUIN, SOURCES, TEMPLE
+from soan.games.quovadis.codes import CITY, EMPTY, FORT, SOURCES, TEMPLE
+
+_BUILDING_KIND = (CITY, FORT, TEMPLE)  # by the first three of `effects.COUNTABLE`
 
 
 class Scoring:
@@ -23,41 +25,40 @@ class Scoring:
     def city_cubes(self, s: int) -> int:
         """The cubes on `s`'s cities; destroyed cities keep theirs (Q13), except with fixed
         dominance, where a city scores only once rebuilt (the notes)."""
-        city, ruin = s << 2 | CITY, s << 2 | RUIN
-        fixed = self.options.dominance == "fixed"
-        return sum(self.cubes[c] for c, code in enumerate(self.bld)
-                   if code == city or (code == ruin and not fixed))
+        return self.board_counts()[2][s]
 
-    def count(self, s: int, what: int) -> int:
-        """How many of a countable thing (`effects.COUNTABLE`) `s` has now."""
-        name = E.COUNTABLE[what]
-        n, bld, wk = self.n, self.bld, self.wk
-        if name in ("city", "fort", "temple"):
-            code = s << 2 | {"city": CITY, "fort": FORT, "temple": TEMPLE}[name]
-            return bld.count(code)
-        if name == "majority":
-            return self.majorities(s)
-        if name == "ascended":
+    def count(self, s: int, what: int, majorities: int = -1) -> int:
+        """How many of a countable thing (`effects.COUNTABLE`) `s` has now; a caller that
+        has `s`'s majorities already passes them."""
+        if what <= E.COUNT_TEMPLE:
+            return self.bld.count(s << 2 | _BUILDING_KIND[what])
+        if what == E.COUNT_MAJORITY:
+            return majorities if majorities >= 0 else self.majorities(s)
+        if what == E.COUNT_ASCENDED:
             return self.ascended[s]
-        if name == "generation":
+        if what == E.COUNT_GENERATION:
             return len(self.gens[s])
-        if name == "largest_generation":
+        if what == E.COUNT_LARGEST:
             return max((c for c, _ in self.gens[s]), default=0)
-        if name == "worker":
-            return sum(wk[c * n + s] for c in range(len(bld)))
-        if name == "area":
+        n, bld, wk = self.n, self.bld, self.wk
+        if what == E.COUNT_WORKER:
+            return sum(wk[s::n])
+        if what == E.COUNT_AREA:
             return sum(
                 1 for cells in self.board.tile_cells
                 if any(wk[c * n + s] or (bld[c] != EMPTY and bld[c] >> 2 == s) for c in cells)
             )
-        if name == "war_won":
+        if what == E.COUNT_WAR_WON:
             return self.wars_won[s]
-        return self.res[4 * s + E.RESOURCES.index(name)]
+        return self.res[4 * s + what - E.COUNT_MORALE]
 
-    def skill_vp(self, s: int, k: int) -> int:
-        """What skill `k`'s end-of-game effects are worth to `s` now."""
-        return sum(amount * (self.count(s, what) // every)
-                   for what, amount, every in self.tables.skill_end[k])
+    def skill_vp(self, s: int, k: int, majorities: int = -1) -> int:
+        """What skill `k`'s end-of-game effects are worth to `s` now (`majorities` as in
+        `count`)."""
+        total = 0
+        for what, amount, every in self.tables.skill_end[k]:
+            total += amount * (self.count(s, what, majorities) // every)
+        return total
 
     def breakdown(self) -> list[dict[str, int]]:
         """Each seat's VP by source; they add up to its score."""

@@ -4,6 +4,8 @@ and the final settlement (■ 最終決算)."""
 
 from __future__ import annotations
 
+from itertools import compress
+
 from soan.engine.core import Action
 from soan.games.quovadis import effects as E
 from soan.games.quovadis.codes import (
@@ -11,6 +13,7 @@ from soan.games.quovadis.codes import (
     ASCENSION,
     ASCENSION_SRC,
     BUILD,
+    CELLS,
     CITIES_SRC,
     CITY,
     CITY_EVENTS,
@@ -31,6 +34,10 @@ from soan.games.quovadis.codes import (
     TERRITORY_SRC,
 )
 from soan.games.quovadis.effects import FOOD_R
+
+Counts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_COUNTS: dict[tuple, Counts] = {}  # board_counts by (layout, fixed, workers, buildings, cubes)
+_COUNTS_KEPT = 1 << 12  # then it starts afresh (a few MB at most): positions come and go
 
 
 class Settlement:
@@ -68,9 +75,8 @@ class Settlement:
 
     def _after_city(self, s: int) -> None:
         n, wk, bld = self.n, self.wk, self.bld
-        ruin = s << 2 | RUIN
-        for c in (range(len(bld)) if ruin in bld else ()):
-            if bld[c] == ruin and wk[c * n + s]:
+        for c in self.cells_of(s << 2 | RUIN):
+            if wk[c * n + s]:
                 bld[c] = s << 2 | CITY
                 wk[c * n + s] -= 1
                 self.supply[s] += 1
@@ -84,10 +90,12 @@ class Settlement:
         """A fort or temple needs two own workers on a cell without a building (Q12)."""
         acts: list[Action] = []
         forts, temples = self.forts[s], self.temples[s]
-        if (forts or temples) and self.res[4 * s + FOOD_R] >= self.options.building_food:
+        column = self.wk[s::self.n]
+        if ((forts or temples) and self.res[4 * s + FOOD_R] >= self.options.building_food
+                and max(column) >= 2):
             bld = self.bld
-            for c, k in enumerate(self.wk[s::self.n]):
-                if k >= 2 and bld[c] == EMPTY:
+            for c in compress(CELLS, column):
+                if column[c] >= 2 and bld[c] == EMPTY:
                     if forts:
                         acts.append(FORT_A[c])
                     if temples:
@@ -126,19 +134,25 @@ class Settlement:
         if mode in ("grow", "creation_area"):
             bonus = self.mods[s][E.DOMINANCE_BONUS]
             area = self.board.tile_cells[self.area] if bonus or mode != "grow" else ()
-            city = s << 2 | CITY
-            if city in self.bld:
-                for c, code in enumerate(self.bld):
-                    if code == city:  # the last proposal: 「創世エリアに自分のタウン…1個増える」
-                        if c in area:
-                            self.cubes[c] += 1 + bonus
-                        elif mode == "grow":
-                            self.cubes[c] += 1
+            for c in self.cells_of(s << 2 | CITY):
+                if c in area:  # the last proposal: 「創世エリアに自分のタウン…1個増える」
+                    self.cubes[c] += 1 + bonus
+                elif mode == "grow":
+                    self.cubes[c] += 1
         temple = self.temple_cell(s)
         if temple >= 0 and self.wk[temple * self.n + s]:
             self.phase = ASCEND
             return
         self._cleanup(s)
+
+    def cells_of(self, code: int) -> list[int]:
+        """The cells holding building `code`, in order (found by the list's own search:
+        a seat has few buildings on many cells)."""
+        bld, out, c = self.bld, [], -1
+        for _ in range(bld.count(code)):
+            c = bld.index(code, c + 1)
+            out.append(c)
+        return out
 
     def temple_cell(self, s: int) -> int:
         code = s << 2 | TEMPLE
@@ -165,13 +179,14 @@ class Settlement:
         if self.options.cleanup:
             n, wk, bld = self.n, self.wk, self.bld
             home = 0
-            for c, k in enumerate(wk[s::n]):
-                if k:
-                    code = bld[c]
-                    keep = 0 if code >= 0 and code >> 2 == s else 1
-                    if k > keep:
-                        wk[c * n + s] = keep
-                        home += k - keep
+            column = wk[s::n]
+            for c in compress(CELLS, column):  # the cells with own workers
+                k = column[c]
+                code = bld[c]
+                keep = 0 if code >= 0 and code >> 2 == s else 1
+                if k > keep:
+                    wk[c * n + s] = keep
+                    home += k - keep
             if home:
                 self.supply[s] += home
                 self.log.append(f"Seat {s + 1} takes {home} worker(s) home in the cleanup.")
@@ -209,8 +224,39 @@ class Settlement:
             self._refresh(s)  # the skill set this turn works from now on
         self._next_turn()
 
+    def board_counts(self) -> Counts:
+        """Every seat's majorities, face-up cities and `city_cubes`. Remembered by the
+        world's tiles, workers, buildings and cubes: a search's one-step lookahead asks
+        them of many positions where only cards or resources moved."""
+        fixed = self.options.dominance == "fixed"
+        key = (self.board.layout, fixed, tuple(self.wk), tuple(self.bld), tuple(self.cubes))
+        found = _COUNTS.get(key)
+        if found is None:
+            if len(_COUNTS) >= _COUNTS_KEPT:
+                _COUNTS.clear()
+            found = _COUNTS[key] = (self._count_majorities(), *self._count_cities(fixed))
+        return found
+
     def all_majorities(self) -> list[int]:
-        """`majorities` of every seat, reading each seat's column of workers once."""
+        """`majorities` of every seat."""
+        return list(self.board_counts()[0])
+
+    def _count_cities(self, fixed: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Every seat's face-up cities and `city_cubes`, in one pass over the cells."""
+        n = self.n
+        face_up, cubes = [0] * n, [0] * n
+        for code, held in zip(self.bld, self.cubes, strict=True):
+            if code >= 0:
+                kind = code & 3
+                if kind == CITY:
+                    face_up[code >> 2] += 1
+                    cubes[code >> 2] += held
+                elif kind == RUIN and not fixed:
+                    cubes[code >> 2] += held
+        return tuple(face_up), tuple(cubes)
+
+    def _count_majorities(self) -> tuple[int, ...]:
+        """Every seat's `majorities`, reading each seat's column of workers once."""
         n, wk, bld = self.n, self.wk, self.bld
         tiles = self.board.tile_cells
         out = []
@@ -223,7 +269,7 @@ class Settlement:
                         or bld[a] == city or bld[b] == city or bld[c] == city):
                     total += 1
             out.append(total)
-        return out
+        return tuple(out)
 
     def majorities(self, s: int) -> int:
         """Areas where `s` has workers on two or more cells or a face-up city (Q13)."""

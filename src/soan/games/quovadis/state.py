@@ -431,7 +431,7 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
     def _legal_actions(self) -> list[Action]:
         phase, s = self.phase, self.to_move
         if phase == PLACE:
-            acts = [PLACE_A[c] for c in self.board.tile_cells[self.area] if self._can_place(s, c)]
+            acts = [PLACE_A[c] for c in self.placeable(s)]
             if self.placed:
                 acts.append(DONE)
             return acts
@@ -584,7 +584,9 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
         self.src[NSRC * s + source] += amount
 
     def _draw(self, s: int, k: int) -> int:
-        got, reshuffled = take_cards(self.deck, self._discards(), self.rng, k)
+        # the discards are listed only when the deck may run out
+        discards = self._discards() if len(self.deck) < k else []
+        got, reshuffled = take_cards(self.deck, discards, self.rng, k)
         if reshuffled:
             self.discard = [0] * 5
             self.log.append("The epic discards are shuffled into a new deck.")

@@ -117,11 +117,15 @@ class War:
     def war_dice(self, p: int) -> tuple[int, int]:
         """(sides, dice) of `p`'s roll: d8 where a contested cell is its home terrain,
         else d6; a fort on a contested cell (and war_dice skills) add dice, best kept."""
+        return self.war_dice_at(p, self.contested)
+
+    def war_dice_at(self, p: int, contested: tuple[int, ...]) -> tuple[int, int]:
+        """`war_dice` in a war over `contested` (the evaluation asks it of a war to come)."""
         opts, bld, terr = self.options, self.bld, self.terr
         home = self.tables.race_home[self.race[p]]
         fort = p << 2 | FORT
         sides, with_fort = opts.die, 0
-        for c in self.contested:
+        for c in contested:
             if terr[c] == home:
                 sides = opts.aptitude_die
             if bld[c] == fort:
