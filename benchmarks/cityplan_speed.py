@@ -1,22 +1,31 @@
-"""City Plan engine speed on one core: random playouts and mid-game copies.
+"""City Plan engine speed on one core: random playouts, mid-game copies, redeals and
+evaluations, and ISMCTS iterations from the search profile's mid-game position.
 
     python benchmarks/cityplan_speed.py [--games 2000]
 
-Targets (issue 2): at least 50,000 random-playout actions per second and
-50,000 copy() per second mid-game.
+Targets (issue 23): at least 250,000 random-playout actions/s; copies and evaluations
+as cheap as the search needs.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 
+from search_profile import mid_game
+
+from soan.bots.ismcts import Ismcts
+from soan.engine.core import State
 from soan.engine.registry import get_game
 from soan.engine.rng import Rng
 
+GAME = "cityplan"
+
 
 def playouts(games: int) -> tuple[int, float]:
-    game = get_game("cityplan")
+    """Random games over 2-5 players; returns (actions played, seconds)."""
+    game = get_game(GAME)
     rng = Rng(12345)
     actions = 0
     start = time.perf_counter()
@@ -28,8 +37,9 @@ def playouts(games: int) -> tuple[int, float]:
     return actions, time.perf_counter() - start
 
 
-def mid_game_states(count: int) -> list:
-    game = get_game("cityplan")
+def mid_game_states(count: int) -> list[State]:
+    """`count` seeded 4-player positions, each 60 random actions in."""
+    game = get_game(GAME)
     rng = Rng(7)
     states = []
     for seed in range(count):
@@ -40,7 +50,7 @@ def mid_game_states(count: int) -> list:
     return states
 
 
-def per_second(fn, states: list, repeats: int) -> float:
+def per_second(fn: Callable[[State], object], states: list[State], repeats: int) -> float:
     start = time.perf_counter()
     for _ in range(repeats):
         for state in states:
@@ -48,20 +58,32 @@ def per_second(fn, states: list, repeats: int) -> float:
     return repeats * len(states) / (time.perf_counter() - start)
 
 
+def search_rate(iters: int = 200, repeats: int = 3) -> float:
+    """ISMCTS iterations per second of `ismcts:200` from the search profile's position."""
+    state = mid_game(GAME)
+    bot = Ismcts(iters=iters)
+    start = time.perf_counter()
+    for k in range(repeats):
+        bot.search(state.redeal(state.to_move, Rng(1 + k)), Rng(2 + k))
+    return iters * repeats / (time.perf_counter() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     args = parser.parse_args()
     actions, seconds = playouts(args.games)
+    print(f"random playouts: {args.games} games, {actions} actions in {seconds:.2f} s "
+          f"= {actions / seconds:,.0f} actions/s ({args.games / seconds:,.0f} games/s)")
     states = mid_game_states(50)
+    judge = get_game(GAME).evaluator.evaluate
     rng = Rng(3)
-    print(
-        f"random playouts: {args.games} games, {actions} actions in {seconds:.2f} s "
-        f"= {actions / seconds:,.0f} actions/s ({args.games / seconds:,.0f} games/s)"
-    )
     copies = per_second(lambda s: s.copy(), states, 2000)
+    redeals = per_second(lambda s: s.redeal(1, rng), states, 400)
     print(f"copy() mid-game (4 seats, 60 actions in): {copies:,.0f}/s")
-    print(f"redeal() mid-game: {per_second(lambda s: s.redeal(1, rng), states, 400):,.0f}/s")
+    print(f"redeal() mid-game: {redeals:,.0f}/s")
+    print(f"evaluate() mid-game: {per_second(judge, states, 400):,.0f}/s")
+    print(f"ismcts:200 mid-game: {search_rate():,.0f} iterations/s")
 
 
 if __name__ == "__main__":

@@ -1,21 +1,31 @@
-"""Populous engine speed: random playouts (actions per second) and mid-game copies.
+"""Populous engine speed on one core: random playouts, mid-game copies, evaluations, and
+ISMCTS iterations from the search profile's mid-game position.
 
-Run by hand on one core:  python benchmarks/populous_speed.py [games]
-Targets: at least 50,000 actions/s and 50,000 copies/s.
+    python benchmarks/populous_speed.py [--games 300]
+
+Targets (issue 23): at least 250,000 random-playout actions/s; copies and evaluations
+as cheap as the search needs.
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
+from collections.abc import Callable
 
+from search_profile import mid_game
+
+from soan.bots.ismcts import Ismcts
+from soan.engine.core import State
 from soan.engine.registry import get_game
 from soan.engine.rng import Rng
+
+GAME = "populous"
 
 
 def playouts(games: int) -> tuple[int, float]:
     """Random games over 3-5 players; returns (actions played, seconds)."""
-    game = get_game("populous")
+    game = get_game(GAME)
     content = game.load_content()
     options = game.options()
     actions = 0
@@ -31,27 +41,53 @@ def playouts(games: int) -> tuple[int, float]:
     return actions, time.perf_counter() - start
 
 
-def copies(count: int) -> float:
-    """Seconds for `count` copies of a 4-player state in mid-game."""
-    game = get_game("populous")
-    state = game.new(4, 7)
-    rng = Rng(7)
-    while state.turn() < 20:
-        state.play(rng.choice(state.legal()))
+def mid_game_states(count: int) -> list[State]:
+    """`count` seeded 4-player positions, each 20 turns in."""
+    game = get_game(GAME)
+    states = []
+    for seed in range(count):
+        state = game.new(4, seed)
+        rng = Rng(seed)
+        while state.turn() < 20 and not state.over:
+            state.play(rng.choice(state.legal()))
+        states.append(state)
+    return states
+
+
+def per_second(fn: Callable[[State], object], states: list[State], repeats: int) -> float:
     start = time.perf_counter()
-    for _ in range(count):
-        state.copy()
-    return time.perf_counter() - start
+    for _ in range(repeats):
+        for state in states:
+            fn(state)
+    return repeats * len(states) / (time.perf_counter() - start)
+
+
+def search_rate(iters: int = 200, repeats: int = 3) -> float:
+    """ISMCTS iterations per second of `ismcts:200` from the search profile's position."""
+    state = mid_game(GAME)
+    bot = Ismcts(iters=iters)
+    start = time.perf_counter()
+    for k in range(repeats):
+        bot.search(state.redeal(state.to_move, Rng(1 + k)), Rng(2 + k))
+    return iters * repeats / (time.perf_counter() - start)
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    actions, seconds = playouts(games)
-    print(f"random playouts: {games} games, {actions} actions in {seconds:.2f} s "
-          f"= {actions / seconds:,.0f} actions/s ({actions / games:.0f} actions/game)")
-    n = 100_000
-    seconds = copies(n)
-    print(f"mid-game copy(): {n} copies in {seconds:.2f} s = {n / seconds:,.0f} copies/s")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    args = parser.parse_args()
+    actions, seconds = playouts(args.games)
+    print(f"random playouts: {args.games} games, {actions} actions in {seconds:.2f} s "
+          f"= {actions / seconds:,.0f} actions/s ({actions / args.games:.0f} actions/game)")
+    states = mid_game_states(50)
+    judge = get_game(GAME).evaluator.evaluate
+    rng = Rng(3)
+    copies = per_second(lambda s: s.copy(), states, 1000)
+    redeals = per_second(lambda s: s.redeal(s.to_move, rng), states, 200)
+    print(f"copy() mid-game (4 seats, turn 20): {copies:,.0f}/s")
+    print(f"redeal() mid-game: {redeals:,.0f}/s")
+    print(f"evaluate() mid-game: {per_second(judge, states, 200):,.0f}/s")
+    print(f"ismcts:200 mid-game: {search_rate():,.0f} iterations/s")
 
 
 if __name__ == "__main__":

@@ -28,11 +28,13 @@ class Board:
     the mask `up` can make (two cards naming a tile that is in the world);
     `action_choices[up]` the action cards it can then lower. `terrain_weight[t]` is
     how much of terrain t this world holds against the average terrain of the whole
-    tile set (plains aside): 1.0 for an average share, more where it is plentiful.
+    tile set (plains aside): 1.0 for an average share, more where it is plentiful;
+    `free_weight[mask]` adds those of the terrains in a free-terrain mask but the plains
+    (free for all), so judging a mask costs one look-up.
     """
 
-    __slots__ = ("action_choices", "area_choices", "cell_tile", "terrain", "terrain_weight",
-                 "tile_cells", "world")
+    __slots__ = ("action_choices", "area_choices", "cell_tile", "free_weight", "terrain",
+                 "terrain_weight", "tile_cells", "world")
 
     def __init__(self, world: World, terrain_by_pair: dict[tuple[int, int], tuple[int, ...]]):
         self.world = world
@@ -40,7 +42,11 @@ class Board:
             terrain_by_pair[world.pairs[world.cell_tile[c]]][world.cell_slot[c]]
             for c in range(world.cells)
         )
-        self.terrain_weight = _terrain_weight(self.terrain, terrain_by_pair.values())
+        self.terrain_weight = weight = _terrain_weight(self.terrain, terrain_by_pair.values())
+        self.free_weight = tuple(
+            sum(weight[t] for t in range(1, len(weight)) if mask >> t & 1)
+            for mask in range(1 << len(weight))
+        )
         self.cell_tile = world.cell_tile
         self.tile_cells = world.tile_cells
         present = world.tile_of_pair

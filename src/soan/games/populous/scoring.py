@@ -8,7 +8,7 @@ many pieces it has there (「ワーカーとハウスが両方配置されてい
 from __future__ import annotations
 
 from soan.games.populous.board import Board
-from soan.games.populous.codes import NEUTRAL
+from soan.games.populous.codes import NEUTRAL, VANDAL
 from soan.games.populous.options import Options
 
 SOURCES = ("start", "prosperity", "war", "grace", "fp")
@@ -16,22 +16,21 @@ SHARED_AREA = "area:shared"  # usage: an area a seat shares with another seat at
 START, PROSPERITY, WAR, GRACE = range(4)  # VP sources, in vp_src per seat
 
 
-def presence_vp(occ: list[int], tile_cells: tuple, seat: int, worker_vp: int, house_vp: int) -> int:
-    """VP over all areas: house_vp where the seat has a house, else worker_vp where it
-    has a worker, else nothing."""
-    worker, house = seat << 1, seat << 1 | 1
-    total = 0
+def presence_vps(occ: list[int], tile_cells: tuple, seats: int, worker_vp: int,
+                 house_vp: int) -> list[int]:
+    """Every seat's VP over all areas in one pass over the map: house_vp where the seat
+    has a house, else worker_vp where it has a worker, else nothing. Only the pieces
+    present on each tile are looked at, not every seat."""
+    totals = [0] * seats
     for cells in tile_cells:
-        best = 0
-        for c in cells:
-            code = occ[c]
-            if code == house:
-                best = house_vp
-                break
-            if code == worker:
-                best = worker_vp
-        total += best
-    return total
+        codes = {occ[c] for c in cells}
+        for code in codes:
+            if 0 <= code < VANDAL:
+                if code & 1:
+                    totals[code >> 1] += house_vp
+                elif (code | 1) not in codes:
+                    totals[code >> 1] += worker_vp
+    return totals
 
 
 class Scoring:
@@ -50,8 +49,12 @@ class Scoring:
 
     def presence_vp(self, s: int) -> int:
         """The VP a Prosperity would score for `s` now."""
+        return self.presence_vps()[s]
+
+    def presence_vps(self) -> list[int]:
+        """The VP a Prosperity would score for each seat now."""
         o = self.options
-        return presence_vp(self.occ, self.board.tile_cells, s, o.worker_vp, o.house_vp)
+        return presence_vps(self.occ, self.board.tile_cells, self.seats, o.worker_vp, o.house_vp)
 
     def _gain_vp(self, s: int, amount: int, source: int) -> None:
         self.vp[s] += amount
