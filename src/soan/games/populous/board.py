@@ -28,13 +28,11 @@ class Board:
     the mask `up` can make (two cards naming a tile that is in the world);
     `action_choices[up]` the action cards it can then lower. `terrain_weight[t]` is
     how much of terrain t this world holds against the average terrain of the whole
-    tile set (plains aside): 1.0 for an average share, more where it is plentiful;
-    `free_weight[mask]` adds those of the terrains in a free-terrain mask but the plains
-    (free for all), so judging a mask costs one look-up.
+    tile set (plains aside): 1.0 for an average share, more where it is plentiful.
     """
 
-    __slots__ = ("action_choices", "area_choices", "cell_tile", "free_weight", "terrain",
-                 "terrain_weight", "tile_cells", "world")
+    __slots__ = ("action_choices", "area_choices", "cell_tile", "terrain",
+                 "terrain_weight", "tile_cells", "tile_spans", "world")
 
     def __init__(self, world: World, terrain_by_pair: dict[tuple[int, int], tuple[int, ...]]):
         self.world = world
@@ -42,16 +40,17 @@ class Board:
             terrain_by_pair[world.pairs[world.cell_tile[c]]][world.cell_slot[c]]
             for c in range(world.cells)
         )
-        self.terrain_weight = weight = _terrain_weight(self.terrain, terrain_by_pair.values())
-        self.free_weight = tuple(
-            sum(weight[t] for t in range(1, len(weight)) if mask >> t & 1)
-            for mask in range(1 << len(weight))
-        )
+        self.terrain_weight = _terrain_weight(self.terrain, terrain_by_pair.values())
         self.cell_tile = world.cell_tile
         self.tile_cells = world.tile_cells
+        # a tile's cells are numbered one after another, so its pieces are one slice of `occ`
+        self.tile_spans = tuple(slice(cells[0], cells[-1] + 1) for cells in world.tile_cells)
         present = world.tile_of_pair
-        self.area_choices = tuple(_area_choices(up, present) for up in range(ALL_DOWN + 1))
-        self.action_choices = tuple(_action_choices(up) for up in range(ALL_DOWN + 1))
+        self.area_choices = tuple(
+            tuple(action for tile, action in candidates if tile in present)
+            for candidates in AREA_CANDIDATES
+        )
+        self.action_choices = ACTION_CHOICES
 
 
 def _terrain_weight(world: tuple[int, ...], tiles: Iterable[tuple[int, ...]]) -> tuple[float, ...]:
@@ -63,17 +62,24 @@ def _terrain_weight(world: tuple[int, ...], tiles: Iterable[tuple[int, ...]]) ->
     return tuple(world.count(t) / len(world) / average for t in range(len(T.KEYS)))
 
 
-def _area_choices(up: int, present: dict) -> list[Action]:
+def _area_candidates(up: int) -> tuple[tuple[tuple[int, int], Action], ...]:
+    """Every area selection the raised cards `up` could make in a world holding every
+    tile, each with the tile it names: two numbers, then a number and the wild card."""
     numbers = [n for n in range(1, 6) if up >> (n - 1) & 1]
-    out = [AREA_ACTIONS[(a, b)] for a in numbers for b in numbers if a < b and (a, b) in present]
+    out = [((a, b), AREA_ACTIONS[(a, b)]) for a in numbers for b in numbers if a < b]
     if up >> WILD & 1:
-        out += [WILD_AREA_ACTIONS[(x, y)] for x in numbers for y in range(1, 6)
-                if (min(x, y), max(x, y)) in present]
-    return out
+        out += [((min(x, y), max(x, y)), WILD_AREA_ACTIONS[(x, y)])
+                for x in numbers for y in range(1, 6)]
+    return tuple(out)
 
 
-def _action_choices(up: int) -> list[Action]:
+def _action_choices(up: int) -> tuple[Action, ...]:
     out = [ACT_ACTIONS[n] for n in range(1, 6) if up >> (n - 1) & 1]
     if up >> WILD & 1:
         out += [WILD_ACT_ACTIONS[n] for n in range(1, 6)]
-    return out
+    return tuple(out)
+
+
+# by raised-card mask; a world keeps the area candidates whose tile it holds
+AREA_CANDIDATES = tuple(_area_candidates(up) for up in range(ALL_DOWN + 1))
+ACTION_CHOICES = tuple(_action_choices(up) for up in range(ALL_DOWN + 1))

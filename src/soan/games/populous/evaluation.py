@@ -112,7 +112,7 @@ def evaluate(state: PopulousState) -> list[float]:
         values = [seat_value(state, s, total, presence[s], turns)
                   for s, total in enumerate(state.scores())]
         if state.area >= 0:
-            values[state.active] += pending(state)
+            values[state.active] += pending(state, presence[state.active])
     if state.phase == BID:
         opts = state.options
         for s, odds in zip(state.bidders, war_odds(state), strict=True):
@@ -171,7 +171,14 @@ def ongoing_per_turn(state: PopulousState, s: int, presence: float) -> float:
 def free_per_turn(state: PopulousState, free: int) -> float:
     """What settling the terrains of mask `free` for free adds per own turn: each
     terrain but the plains (free for all) by how much of it the world holds."""
-    return FREE_TERRAIN_PER_TURN * state.board.free_weight[free]
+    return FREE_TERRAIN_PER_TURN * free_weight(state.board.terrain_weight, free)
+
+
+@lru_cache(maxsize=1 << 12)
+def free_weight(weight: tuple[float, ...], free: int) -> float:
+    """How much of the world the terrains of mask `free` but the plains cover, worked out
+    once per world and mask."""
+    return sum(weight[t] for t in range(1, len(weight)) if free >> t & 1)
 
 
 def mods_per_turn(mods: E.Mods, presence: float) -> float:
@@ -265,9 +272,9 @@ def war_odds(state: PopulousState) -> list[float]:
     return odds
 
 
-def pending(state: PopulousState) -> float:
+def pending(state: PopulousState, presence: int) -> float:
     """The value of the active seat's action still to come this turn, less the vandal
-    a used wild card will bring."""
+    a used wild card will bring; `presence` is the active seat's presence VP now."""
     phase = state.phase
     if phase == ACTION:
         opts = state.options
@@ -276,24 +283,27 @@ def pending(state: PopulousState) -> float:
             PROSPERITY: opts.prosperity_places,
             DISASTER: opts.disaster_places,
         }
-        value = max(
-            action_value(state, n, places.get(n, 1), n == BLESSING)
-            - (WILD_CARD if kind == "wildact" else 0.0)
-            for kind, n in state.legal()
-        )
+        worth: dict[int, float] = {}  # each action once, lowered as itself or as the wild card
+        for _, n in state.legal():
+            if n not in worth:
+                worth[n] = action_value(state, n, places.get(n, 1), n == BLESSING, presence)
+        value = max(worth[n] - (WILD_CARD if kind == "wildact" else 0.0)
+                    for kind, n in state.legal())
     elif phase in (PLACE, REMOVE):
         places = state.places if phase == PLACE else 1
-        value = action_value(state, state.action, places, state.free_place)
+        value = action_value(state, state.action, places, state.free_place, presence)
     elif phase == BUILD:
-        value = action_value(state, PROSPERITY, 0, False)
+        value = action_value(state, PROSPERITY, 0, False, presence)
     else:
         return 0.0
     return value - WILD_CARD * state.wild
 
 
-def action_value(state: PopulousState, n: int, places: int, free_place: bool) -> float:
+def action_value(state: PopulousState, n: int, places: int, free_place: bool,
+                 presence: int) -> float:
     """What action `n` in the chosen area is worth to the active seat with `places`
-    workers still to place: the workers, the presence they bring, and the effect."""
+    workers still to place: the workers, the presence they bring (on top of its
+    `presence` VP now), and the effect."""
     s, opts, mods = state.active, state.options, state.mods[state.active]
     codes = state.area_codes()
     workers, houses = codes.count(s << 1), codes.count(s << 1 | 1)
@@ -308,7 +318,7 @@ def action_value(state: PopulousState, n: int, places: int, free_place: bool) ->
         if workers and state.houses[s]:
             value += HOUSE_ON_MAP - WORKER_ON_MAP
     elif n == PROSPERITY:
-        vp = state.presence_vp(s) + mods[E.PROSPERITY_VP]
+        vp = presence + mods[E.PROSPERITY_VP]
         if placed and not present:
             vp += opts.worker_vp
         if workers and state.houses[s]:  # a worker there becomes a house

@@ -8,7 +8,7 @@ many pieces it has there (「ワーカーとハウスが両方配置されてい
 from __future__ import annotations
 
 from soan.games.populous.board import Board
-from soan.games.populous.codes import NEUTRAL, VANDAL
+from soan.games.populous.codes import EMPTY, NEUTRAL, VANDAL
 from soan.games.populous.options import Options
 
 SOURCES = ("start", "prosperity", "war", "grace", "fp")
@@ -16,20 +16,21 @@ SHARED_AREA = "area:shared"  # usage: an area a seat shares with another seat at
 START, PROSPERITY, WAR, GRACE = range(4)  # VP sources, in vp_src per seat
 
 
-def presence_vps(occ: list[int], tile_cells: tuple, seats: int, worker_vp: int,
+def presence_vps(occ: list[int], tile_spans: tuple[slice, ...], seats: int, worker_vp: int,
                  house_vp: int) -> list[int]:
     """Every seat's VP over all areas in one pass over the map: house_vp where the seat
-    has a house, else worker_vp where it has a worker, else nothing. Only the pieces
-    present on each tile are looked at, not every seat."""
+    has a house, else worker_vp where it has a worker, else nothing. Each tile's pieces
+    are taken as a set of its cells' slice, and only those present are looked at."""
     totals = [0] * seats
-    for cells in tile_cells:
-        codes = {occ[c] for c in cells}
+    for span in tile_spans:
+        codes = set(occ[span])
+        codes.discard(EMPTY)
         for code in codes:
-            if 0 <= code < VANDAL:
-                if code & 1:
+            if code & 1:
+                if code < VANDAL:
                     totals[code >> 1] += house_vp
-                elif (code | 1) not in codes:
-                    totals[code >> 1] += worker_vp
+            elif code < VANDAL and (code | 1) not in codes:
+                totals[code >> 1] += worker_vp
     return totals
 
 
@@ -54,7 +55,7 @@ class Scoring:
     def presence_vps(self) -> list[int]:
         """The VP a Prosperity would score for each seat now."""
         o = self.options
-        return presence_vps(self.occ, self.board.tile_cells, self.seats, o.worker_vp, o.house_vp)
+        return presence_vps(self.occ, self.board.tile_spans, self.seats, o.worker_vp, o.house_vp)
 
     def _gain_vp(self, s: int, amount: int, source: int) -> None:
         self.vp[s] += amount
