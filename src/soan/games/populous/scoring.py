@@ -7,6 +7,8 @@ many pieces it has there (「ワーカーとハウスが両方配置されてい
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from soan.games.populous.board import Board
 from soan.games.populous.codes import EMPTY, NEUTRAL, VANDAL
 from soan.games.populous.options import Options
@@ -16,13 +18,16 @@ SHARED_AREA = "area:shared"  # usage: an area a seat shares with another seat at
 START, PROSPERITY, WAR, GRACE = range(4)  # VP sources, in vp_src per seat
 
 
-def presence_vps(occ: list[int], tile_spans: tuple[slice, ...], seats: int, worker_vp: int,
-                 house_vp: int) -> list[int]:
+@lru_cache(maxsize=1 << 13)
+def presence_vps(occ: tuple[int, ...], board: Board, seats: int, worker_vp: int,
+                 house_vp: int) -> tuple[int, ...]:
     """Every seat's VP over all areas in one pass over the map: house_vp where the seat
     has a house, else worker_vp where it has a worker, else nothing. Each tile's pieces
-    are taken as a set of its cells' slice, and only those present are looked at."""
+    are taken as a set of its cells' slice, and only those present are looked at. Most
+    actions leave the map as it was, so a search asks about the same map again and
+    again: the answer is kept by map."""
     totals = [0] * seats
-    for span in tile_spans:
+    for span in board.tile_spans:
         codes = set(occ[span])
         codes.discard(EMPTY)
         for code in codes:
@@ -31,7 +36,7 @@ def presence_vps(occ: list[int], tile_spans: tuple[slice, ...], seats: int, work
                     totals[code >> 1] += house_vp
             elif code < VANDAL and (code | 1) not in codes:
                 totals[code >> 1] += worker_vp
-    return totals
+    return tuple(totals)
 
 
 class Scoring:
@@ -52,10 +57,10 @@ class Scoring:
         """The VP a Prosperity would score for `s` now."""
         return self.presence_vps()[s]
 
-    def presence_vps(self) -> list[int]:
+    def presence_vps(self) -> tuple[int, ...]:
         """The VP a Prosperity would score for each seat now."""
         o = self.options
-        return presence_vps(self.occ, self.board.tile_spans, self.seats, o.worker_vp, o.house_vp)
+        return presence_vps(tuple(self.occ), self.board, self.seats, o.worker_vp, o.house_vp)
 
     def _gain_vp(self, s: int, amount: int, source: int) -> None:
         self.vp[s] += amount
