@@ -7,6 +7,7 @@ many pieces it has there (「ワーカーとハウスが両方配置されてい
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from soan.games.populous.board import Board
@@ -18,14 +19,11 @@ SHARED_AREA = "area:shared"  # usage: an area a seat shares with another seat at
 START, PROSPERITY, WAR, GRACE = range(4)  # VP sources, in vp_src per seat
 
 
-@lru_cache(maxsize=1 << 13)
-def presence_vps(occ: tuple[int, ...], board: Board, seats: int, worker_vp: int,
+def presence_vps(occ: Sequence[int], board: Board, seats: int, worker_vp: int,
                  house_vp: int) -> tuple[int, ...]:
     """Every seat's VP over all areas in one pass over the map: house_vp where the seat
     has a house, else worker_vp where it has a worker, else nothing. Each tile's pieces
-    are taken as a set of its cells' slice, and only those present are looked at. Most
-    actions leave the map as it was, so a search asks about the same map again and
-    again: the answer is kept by map."""
+    are taken as a set of its cells' slice, and only those present are looked at."""
     totals = [0] * seats
     for span in board.tile_spans:
         codes = set(occ[span])
@@ -37,6 +35,11 @@ def presence_vps(occ: tuple[int, ...], board: Board, seats: int, worker_vp: int,
             elif code < VANDAL and (code | 1) not in codes:
                 totals[code >> 1] += worker_vp
     return tuple(totals)
+
+
+# Most actions leave the map as it was, so a search judges the same map again and again:
+# the evaluation's answers are kept by map (a tuple of `occ`).
+kept_presence_vps = lru_cache(maxsize=1 << 13)(presence_vps)
 
 
 class Scoring:
@@ -55,12 +58,15 @@ class Scoring:
 
     def presence_vp(self, s: int) -> int:
         """The VP a Prosperity would score for `s` now."""
-        return self.presence_vps()[s]
+        o = self.options
+        return presence_vps(self.occ, self.board, self.seats, o.worker_vp, o.house_vp)[s]
 
     def presence_vps(self) -> tuple[int, ...]:
-        """The VP a Prosperity would score for each seat now."""
+        """The VP a Prosperity would score for each seat now (kept by map: the
+        evaluation asks for every seat, and again for the same map)."""
         o = self.options
-        return presence_vps(tuple(self.occ), self.board, self.seats, o.worker_vp, o.house_vp)
+        return kept_presence_vps(tuple(self.occ), self.board, self.seats, o.worker_vp,
+                                 o.house_vp)
 
     def _gain_vp(self, s: int, amount: int, source: int) -> None:
         self.vp[s] += amount
