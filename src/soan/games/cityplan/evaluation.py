@@ -147,7 +147,7 @@ def hand_quality(cards: Cards, hand: list[int], paid: int = 0) -> float:
     return _hand_quality(cards, tuple(hand), paid)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 10)
 def _hand_quality(cards: Cards, hand: tuple[int, ...], paid: int) -> float:
     """`hand_quality` worked out once per hand: a search weighs the same hands over and over."""
     promise, average = _card_promise(cards)
@@ -165,7 +165,7 @@ class City(NamedTuple):
     effects: tuple[tuple[str, int], ...]  # each building's effect and amount, in order
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 10)
 def city(cards: Cards, tableau: tuple[int, ...]) -> City:
     """A city's sums, worked out once per city: it changes only when a seat builds, and a
     search weighs the same cities over and over."""

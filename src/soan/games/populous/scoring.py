@@ -39,7 +39,7 @@ def presence_vps(occ: Sequence[int], board: Board, seats: int, worker_vp: int,
 
 # Most actions leave the map as it was, so a search judges the same map again and again:
 # the evaluation's answers are kept by map (a tuple of `occ`).
-kept_presence_vps = lru_cache(maxsize=1 << 13)(presence_vps)
+kept_presence_vps = lru_cache(maxsize=1 << 10)(presence_vps)
 
 
 class Scoring:
