@@ -26,11 +26,13 @@ GAME = "cityplan"
 def playouts(games: int) -> tuple[int, float]:
     """Random games over 2-5 players; returns (actions played, seconds)."""
     game = get_game(GAME)
+    content = game.load_content()
+    options = game.options()
     rng = Rng(12345)
     actions = 0
     start = time.process_time()
     for seed in range(games):
-        state = game.new(2 + seed % 4, seed)
+        state = game.new(2 + seed % 4, seed, options, content)
         while not state.over:
             state.play(rng.choice(state.legal()))
             actions += 1

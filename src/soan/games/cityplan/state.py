@@ -310,8 +310,9 @@ class CityPlanState(Scoring, View, State):
         """Cards to discard to build `card` now (discounts, free builds)."""
         if self.free[seat]:
             return 0
-        cards = self.cards
-        discount = max(map(self.mods[seat].__getitem__, cards.counts[card]))
+        cards, mods = self.cards, self.mods[seat]
+        types = cards.counts[card]  # two for a mixed facility: the better discount counts
+        discount = mods[types[0]] if len(types) == 1 else max(mods[t] for t in types)
         cost = cards.cost[card] - discount
         return cost if cost > 0 else 0
 
