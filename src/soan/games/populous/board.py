@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from soan.boards import terrain as T
-from soan.boards.world import World
+from soan.boards.world import SINGLE_CELLS, World
 from soan.engine.core import Action
 
+TILE_SIZE = len(SINGLE_CELLS)  # cells a tile: each hex of Populous's world is a cell
 WILD = 5  # bit of the wild card in a seat's genesis mask; bits 0-4 are cards 1-5
 ALL_DOWN = (1 << 6) - 1
 
@@ -31,8 +32,8 @@ class Board:
     tile set (plains aside): 1.0 for an average share, more where it is plentiful.
     """
 
-    __slots__ = ("action_choices", "area_choices", "cell_tile", "terrain",
-                 "terrain_weight", "tile_cells", "tile_spans", "world")
+    __slots__ = ("action_choices", "area_choices", "cell_tile", "terrain", "terrain_weight",
+                 "tile_cells", "world")
 
     def __init__(self, world: World, terrain_by_pair: dict[tuple[int, int], tuple[int, ...]]):
         self.world = world
@@ -43,8 +44,6 @@ class Board:
         self.terrain_weight = _terrain_weight(self.terrain, terrain_by_pair.values())
         self.cell_tile = world.cell_tile
         self.tile_cells = world.tile_cells
-        # a tile's cells are numbered one after another, so its pieces are one slice of `occ`
-        self.tile_spans = tuple(slice(cells[0], cells[-1] + 1) for cells in world.tile_cells)
         present = world.tile_of_pair
         self.area_choices = tuple(
             tuple(action for tile, action in candidates if tile in present)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from soan.games.populous.board import Board
+from soan.games.populous.board import TILE_SIZE, Board
 from soan.games.populous.codes import EMPTY, NEUTRAL, VANDAL
 from soan.games.populous.options import Options
 
@@ -19,14 +19,15 @@ SHARED_AREA = "area:shared"  # usage: an area a seat shares with another seat at
 START, PROSPERITY, WAR, GRACE = range(4)  # VP sources, in vp_src per seat
 
 
-def presence_vps(occ: Sequence[int], board: Board, seats: int, worker_vp: int,
+def presence_vps(occ: Sequence[int], tile_size: int, seats: int, worker_vp: int,
                  house_vp: int) -> tuple[int, ...]:
     """Every seat's VP over all areas in one pass over the map: house_vp where the seat
-    has a house, else worker_vp where it has a worker, else nothing. Each tile's pieces
-    are taken as a set of its cells' slice, and only those present are looked at."""
+    has a house, else worker_vp where it has a worker, else nothing. A tile's cells are
+    numbered one after another (`World`), so its pieces are a set of one slice of `occ`,
+    and only the pieces present are looked at."""
     totals = [0] * seats
-    for span in board.tile_spans:
-        codes = set(occ[span])
+    for start in range(0, len(occ), tile_size):
+        codes = set(occ[start:start + tile_size])
         codes.discard(EMPTY)
         for code in codes:
             if code & 1:
@@ -38,7 +39,7 @@ def presence_vps(occ: Sequence[int], board: Board, seats: int, worker_vp: int,
 
 
 # Most actions leave the map as it was, so a search judges the same map again and again:
-# the evaluation's answers are kept by map (a tuple of `occ`).
+# the evaluation's answers are kept by map (a tuple of `occ`; the key holds only numbers).
 kept_presence_vps = lru_cache(maxsize=1 << 10)(presence_vps)
 
 
@@ -59,13 +60,13 @@ class Scoring:
     def presence_vp(self, s: int) -> int:
         """The VP a Prosperity would score for `s` now."""
         o = self.options
-        return presence_vps(self.occ, self.board, self.seats, o.worker_vp, o.house_vp)[s]
+        return presence_vps(self.occ, TILE_SIZE, self.seats, o.worker_vp, o.house_vp)[s]
 
     def presence_vps(self) -> tuple[int, ...]:
         """The VP a Prosperity would score for each seat now (kept by map: the
         evaluation asks for every seat, and again for the same map)."""
         o = self.options
-        return kept_presence_vps(tuple(self.occ), self.board, self.seats, o.worker_vp,
+        return kept_presence_vps(tuple(self.occ), TILE_SIZE, self.seats, o.worker_vp,
                                  o.house_vp)
 
     def _gain_vp(self, s: int, amount: int, source: int) -> None:
