@@ -5,6 +5,24 @@ ISMCTS iterations from the search profile's mid-game position.
 
 Targets (issue 23): at least 250,000 random-playout actions/s; copies and evaluations
 as cheap as the search needs.
+
+Times are the process's CPU time: on a machine shared with other jobs the wall clock
+varies twice over from run to run. Measured 2026-11-27 on the shared two-core machine,
+`--games 300`, median of 3 runs interleaved with the engine before its speed work
+(commit 4d17df3); the behaviour is the same to the bit (`engine_fingerprint.py` and
+`behaviour_snapshot.py` give identical files):
+
+| per second | before | after | |
+|---|---:|---:|---:|
+| random-playout actions (3-5 seats, setup included) | 146,778 | 153,435 | 1.05x |
+| copy() mid-game | 342,608 | 338,169 | 0.99x |
+| redeal() mid-game | 75,829 | 79,699 | 1.05x |
+| evaluate() mid-game | 22,666 | 64,331 | 2.84x |
+| ismcts:200 iterations (search profile's position) | 2,444 | 3,128 | 1.28x |
+
+Still short of the target: a playout action costs about 6.5 us, spread thinly over the
+rules, their event log and the contract's checks; laying the world (`boards.world`)
+is most of a new game's 0.4 ms.
 """
 
 from __future__ import annotations
