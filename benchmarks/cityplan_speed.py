@@ -91,6 +91,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     args = parser.parse_args()
+    if args.games < 1:
+        parser.error(f"--games is the number of random games, at least 1, not {args.games}")
     actions, seconds = playouts(args.games)
     print(f"random playouts: {args.games} games, {actions} actions in {seconds:.2f} s "
           f"= {actions / seconds:,.0f} actions/s ({args.games / seconds:,.0f} games/s)")

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from soan.bots.heuristic import greedy_action
 from soan.engine.core import State
-from soan.engine.registry import get_game
+from soan.engine.registry import all_games, get_game
 from soan.engine.rng import Rng
 
 
@@ -62,10 +62,14 @@ def fingerprint(game_id: str, games: int) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game")
+    parser.add_argument("game", choices=[game.id for game in all_games()])
     parser.add_argument("out", type=Path)
     parser.add_argument("--games", type=int, default=3, help="seeds per variant and table size")
     args = parser.parse_args()
+    if args.games < 1:
+        parser.error(f"--games is the number of seeds per table, at least 1, not {args.games}")
+    if not args.out.parent.is_dir():
+        parser.error(f"cannot write {args.out}: the folder {args.out.parent} does not exist")
     lines = fingerprint(args.game, args.games)
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"{len(lines):,} positions written to {args.out}")
