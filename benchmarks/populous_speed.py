@@ -14,13 +14,13 @@ varies twice over from run to run. Measured 2026-11-27 on the shared two-core ma
 
 | per second | before | after | |
 |---|---:|---:|---:|
-| random-playout actions (3-5 seats, setup included) | 146,778 | 153,435 | 1.05x |
-| copy() mid-game | 342,608 | 338,169 | 0.99x |
-| redeal() mid-game | 75,829 | 79,699 | 1.05x |
-| evaluate() mid-game | 22,666 | 64,331 | 2.84x |
-| ismcts:200 iterations (search profile's position) | 2,444 | 3,128 | 1.28x |
+| random-playout actions (3-5 seats, setup included) | 142,722 | 149,474 | 1.05x |
+| copy() mid-game | 328,944 | 348,948 | 1.06x |
+| redeal() mid-game | 73,689 | 83,630 | 1.13x |
+| evaluate() mid-game | 21,345 | 62,984 | 2.95x |
+| ismcts:200 iterations (search profile's position) | 2,378 | 3,115 | 1.31x |
 
-Still short of the target: a playout action costs about 6.5 us, spread thinly over the
+Still short of the target: a playout action costs about 6.7 us, spread thinly over the
 rules, their event log and the contract's checks; laying the world (`boards.world`)
 is most of a new game's 0.4 ms.
 """
