@@ -44,8 +44,15 @@ def action_from_json(data: Any) -> Action:
 
 
 def is_action(value: Any) -> bool:
-    """True for a tuple of plain `str` and `int` parts (no bool, float or NumPy number)."""
-    return type(value) is tuple and all(type(x) is str or type(x) is int for x in value)
+    """True for a tuple of plain `str` and `int` parts (no bool, float or NumPy number).
+    Every `play` asks, so it is a plain loop rather than `all` over a generator."""
+    if type(value) is not tuple:
+        return False
+    for part in value:
+        kind = type(part)
+        if kind is not str and kind is not int:
+            return False
+    return True
 
 
 Notes = tuple | None  # (earlier notes, seat, key): a persistent list, so copies share it
@@ -122,12 +129,16 @@ class State(ABC):
         """Play a legal action; anything else raises `IllegalAction` and changes nothing.
         Parts must be plain `str` and `int` (a bool or float equal to a legal id is not
         that id). A game still going after `game.max_actions` ends as unfinished."""
-        if not is_action(action) or action not in self.legal():
+        legal = self._legal
+        if legal is None:
+            legal = self.legal()
+        if not is_action(action) or action not in legal:
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
-        self.history.append(action)
+        history = self.history
+        history.append(action)
         self._apply(action)
-        if self.to_move is not None and len(self.history) >= self.game.max_actions:
+        if self.to_move is not None and len(history) >= self.game.max_actions:
             self._stop_unfinished()
 
     def no_effect(self, action: Action) -> bool:

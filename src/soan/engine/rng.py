@@ -51,11 +51,14 @@ class Rng:
         return self.below(sides) + 1
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates in place."""
-        below = self.below
+        """Fisher-Yates in place, each swap drawn as `below(i + 1)` would draw it: the
+        step is written out here because every redeal of a search shuffles a deck."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            s = (s * _MUL + _INC) & _MASK
+            j = ((s >> 32) * (i + 1)) >> 32
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def spawn(self) -> Rng:
         """A new generator seeded from this one (for a bot or a redeal)."""

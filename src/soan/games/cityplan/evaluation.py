@@ -28,8 +28,8 @@ Once the game is over the values are the final scores.
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from soan.engine.core import Evaluator
 from soan.games.cityplan.codes import BUILD, EXCHANGE, PAY, PICK
@@ -144,20 +144,58 @@ def _card_promise(cards: Cards) -> tuple[tuple[float, ...], float]:
 def hand_quality(cards: Cards, hand: list[int], paid: int = 0) -> float:
     """How much better a hand is than the same number of average cards, in points, the
     `paid` weakest cards leaving it."""
+    return _hand_quality(cards, tuple(hand), paid)
+
+
+@lru_cache(maxsize=1 << 10)
+def _hand_quality(cards: Cards, hand: tuple[int, ...], paid: int) -> float:
+    """`hand_quality` worked out once per hand: a search weighs the same hands over and over."""
     promise, average = _card_promise(cards)
     return CARD_QUALITY * sum(sorted(promise[c] - average for c in hand)[paid:])
+
+
+class City(NamedTuple):
+    """What the buildings of a city add up to, for the evaluation."""
+
+    points: int
+    kinds: tuple[int, ...]  # buildings of each type (a mixed facility counts twice)
+    sums: tuple[int, int, int]  # points of the residential, commercial, industrial ones
+    tickets: int  # city-bonus lottery tickets
+    needs_power: bool  # no building frees the city from paying power
+    effects: tuple[tuple[str, int], ...]  # each building's effect and amount, in order
+
+
+@lru_cache(maxsize=1 << 10)
+def city(cards: Cards, tableau: tuple[int, ...]) -> City:
+    """A city's sums, worked out once per city: it changes only when a seat builds, and a
+    search weighs the same cities over and over."""
+    kinds, points, eco = [0, 0, 0, 0, 0], 0, 0
+    sums = [0, 0, 0]
+    for c in tableau:
+        value = cards.points[c]
+        points += value
+        eco += cards.eco[c]
+        for t in cards.counts[c]:
+            kinds[t] += 1
+            if t <= IND:
+                sums[t] += value
+    tickets = sum(max(kinds[t] - 2, 0) for t in (RES, COM, IND))
+    tickets += (eco - 1) // 2 if eco >= 3 else 0
+    each = min(kinds[RES], kinds[COM], kinds[IND])
+    tickets += each * (each + 1) // 2
+    effects = tuple((cards.effect[c], cards.amount[c]) for c in tableau if cards.effect[c])
+    needs_power = not any(effect == "no_power" for effect, _ in effects)
+    return City(points, tuple(kinds), (sums[0], sums[1], sums[2]), tickets, needs_power, effects)
 
 
 def effects_value(state: CityPlanState, tableau: list[int], free: int, turns_left: int
                   ) -> float:
     """What the special facilities of a city will still do, in points: cards and power
     saved on the buildings to come, cards drawn on the turns to come."""
-    cards = state.cards
     to_build = max(state.options.end_buildings - len(tableau), 0)
     value = free * CARDS_PER_BUILDING * HAND_CARD
     no_power = False
-    for c in tableau:
-        effect, amount = cards.effect[c], cards.amount[c]
+    for effect, amount in city(state.cards, tuple(tableau)).effects:
         if effect == "card_discount":
             value += min(amount, CARDS_PER_BUILDING) * HAND_CARD * TYPE_SHARE * to_build
         elif effect == "power_discount":
@@ -177,29 +215,15 @@ def _seat_value(
     state: CityPlanState, tableau: list[int], hand: int, power: int, chips: int, most: int,
     cap: int,
 ) -> float:
-    cards, opts = state.cards, state.options
-    kinds, points, eco = [0, 0, 0, 0, 0], 0, 0
-    sums = [0, 0, 0]
-    for c in tableau:
-        value = cards.points[c]
-        points += value
-        eco += cards.eco[c]
-        for t in cards.counts[c]:
-            kinds[t] += 1
-            if t <= IND:
-                sums[t] += value
+    opts = state.options
+    points, kinds, sums, tickets, needs_power, _ = city(state.cards, tuple(tableau))
     built = len(tableau)
     if chips == 0:
         parliament = -opts.parliament_penalty
     else:
         parliament = opts.parliament_bonus if chips == most else 0
-    tickets = sum(max(kinds[t] - 2, 0) for t in (RES, COM, IND))
-    tickets += (eco - 1) // 2 if eco >= 3 else 0
-    each = min(kinds[RES], kinds[COM], kinds[IND])
-    tickets += each * (each + 1) // 2
     end = opts.end_buildings
     completion = opts.completion_10[min(kinds[SPE], 2)] * min(built, end) / end
-    needs_power = not any(cards.effect[c] == "no_power" for c in tableau)
     useful_power = min(power, POWER_PER_BUILDING * max(end - built, 0)) if needs_power else 0
     return (
         points

@@ -226,12 +226,10 @@ class CityPlanState(Scoring, View, State):
         s = self.to_move
         hand = self.hands[s]
         if phase == BUILD:
-            acts = []
-            spare = len(hand) - 1
-            power = self.power[s]
-            for c in hand:
-                if self.card_cost(s, c) <= spare and self.power_cost(s, c) <= power:
-                    acts.append(_BUILD[c])
+            spare, power = len(hand) - 1, self.power[s]
+            card_cost, power_cost = self.card_cost, self.power_cost
+            acts = [_BUILD[c] for c in hand
+                    if card_cost(s, c) <= spare and power_cost(s, c) <= power]
             acts.append(INCOME)
             return acts
         if phase == PAY:
@@ -312,9 +310,9 @@ class CityPlanState(Scoring, View, State):
         """Cards to discard to build `card` now (discounts, free builds)."""
         if self.free[seat]:
             return 0
-        cards = self.cards
-        mods = self.mods[seat]
-        discount = max(mods[t] for t in cards.counts[card])
+        cards, mods = self.cards, self.mods[seat]
+        types = cards.counts[card]  # two for a mixed facility: the better discount counts
+        discount = mods[types[0]] if len(types) == 1 else max(mods[t] for t in types)
         cost = cards.cost[card] - discount
         return cost if cost > 0 else 0
 
@@ -449,11 +447,9 @@ class CityPlanState(Scoring, View, State):
         n = self.seats
         order = [(self.mayor + k) % n for k in range(n)]
         counts = [scoring.counts(self.cards, t) for t in self.tableaux]
+        most = [max(column) for column in zip(*counts, strict=True)]  # the table's highest
         for i, card in enumerate(self.incomes):
-            if self.fired[i]:
-                continue
-            index = CONDITION_INDEX[card.condition]
-            if not any(c[index] >= card.count for c in counts):
+            if self.fired[i] or most[CONDITION_INDEX[card.condition]] < card.count:
                 continue
             self.fired[i] = True
             takers = [

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from soan.boards import terrain as T
-from soan.boards.world import World
+from soan.boards.world import SINGLE_CELLS, World
 from soan.engine.core import Action
 
+TILE_SIZE = len(SINGLE_CELLS)  # cells a tile: each hex of Populous's world is a cell
 WILD = 5  # bit of the wild card in a seat's genesis mask; bits 0-4 are cards 1-5
 ALL_DOWN = (1 << 6) - 1
 
@@ -44,8 +45,11 @@ class Board:
         self.cell_tile = world.cell_tile
         self.tile_cells = world.tile_cells
         present = world.tile_of_pair
-        self.area_choices = tuple(_area_choices(up, present) for up in range(ALL_DOWN + 1))
-        self.action_choices = tuple(_action_choices(up) for up in range(ALL_DOWN + 1))
+        self.area_choices = tuple(
+            tuple(action for tile, action in candidates if tile in present)
+            for candidates in AREA_CANDIDATES
+        )
+        self.action_choices = ACTION_CHOICES
 
 
 def _terrain_weight(world: tuple[int, ...], tiles: Iterable[tuple[int, ...]]) -> tuple[float, ...]:
@@ -57,17 +61,24 @@ def _terrain_weight(world: tuple[int, ...], tiles: Iterable[tuple[int, ...]]) ->
     return tuple(world.count(t) / len(world) / average for t in range(len(T.KEYS)))
 
 
-def _area_choices(up: int, present: dict) -> list[Action]:
+def _area_candidates(up: int) -> tuple[tuple[tuple[int, int], Action], ...]:
+    """Every area selection the raised cards `up` could make in a world holding every
+    tile, each with the tile it names: two numbers, then a number and the wild card."""
     numbers = [n for n in range(1, 6) if up >> (n - 1) & 1]
-    out = [AREA_ACTIONS[(a, b)] for a in numbers for b in numbers if a < b and (a, b) in present]
+    out = [((a, b), AREA_ACTIONS[(a, b)]) for a in numbers for b in numbers if a < b]
     if up >> WILD & 1:
-        out += [WILD_AREA_ACTIONS[(x, y)] for x in numbers for y in range(1, 6)
-                if (min(x, y), max(x, y)) in present]
-    return out
+        out += [((min(x, y), max(x, y)), WILD_AREA_ACTIONS[(x, y)])
+                for x in numbers for y in range(1, 6)]
+    return tuple(out)
 
 
-def _action_choices(up: int) -> list[Action]:
+def _action_choices(up: int) -> tuple[Action, ...]:
     out = [ACT_ACTIONS[n] for n in range(1, 6) if up >> (n - 1) & 1]
     if up >> WILD & 1:
         out += [WILD_ACT_ACTIONS[n] for n in range(1, 6)]
-    return out
+    return tuple(out)
+
+
+# by raised-card mask; a world keeps the area candidates whose tile it holds
+AREA_CANDIDATES = tuple(_area_candidates(up) for up in range(ALL_DOWN + 1))
+ACTION_CHOICES = tuple(_action_choices(up) for up in range(ALL_DOWN + 1))

@@ -25,6 +25,8 @@ bids are made, each side counts its chance of winning at the bids so far.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from soan.engine.core import Evaluator
 from soan.games.populous import effects as E
 from soan.games.populous.codes import (
@@ -102,29 +104,34 @@ class PopulousEvaluator(Evaluator):
 
 
 def evaluate(state: PopulousState) -> list[float]:
-    opts = state.options
-    presence = [state.presence_vp(s) for s in range(state.seats)]
-    turns = turns_left(state)
-    values = []
-    for s, total in enumerate(state.scores()):
-        value = float(total)
-        if not state.over:
-            value += food_worth(state.food[s], turns)
-            value += PRESENCE_VP * presence[s]
-            value += WORKER_ON_MAP * (opts.workers - state.workers[s])
-            value += HOUSE_ON_MAP * (opts.houses - state.houses[s])
-            value += HELD * sum(max(card_net(state, s, k, turns, presence[s]), 0.0)
-                                for k in state.hands[s])
-            value += turns * ongoing_per_turn(state, s, presence_ahead(presence[s], turns))
-        values.append(value)
-    if not state.over and state.area >= 0:
-        values[state.active] += pending(state)
+    presence = state.presence_vps()
+    if state.to_move is None:
+        values = [float(total) for total in state.scores()]
+    else:
+        turns = turns_left(state)
+        values = [seat_value(state, s, total, presence[s], turns)
+                  for s, total in enumerate(state.scores())]
+        if state.area >= 0:
+            values[state.active] += pending(state, presence[state.active])
     if state.phase == BID:
+        opts = state.options
         for s, odds in zip(state.bidders, war_odds(state), strict=True):
             win = presence[s] + state.mods[s][E.WAR_WIN_VP]
             loss = opts.war_loss_fp + state.mods[s][E.WAR_LOSS_FP] - WORKER_ON_MAP
             values[s] += odds * win + (1 - odds) * loss
     return values
+
+
+def seat_value(state: PopulousState, s: int, total: int, presence: int, turns: float) -> float:
+    """Seat `s`'s points so far plus what it holds, in a game still going."""
+    opts = state.options
+    value = float(total)
+    value += food_worth(state.food[s], turns)
+    value += PRESENCE_VP * presence
+    value += WORKER_ON_MAP * (opts.workers - state.workers[s])
+    value += HOUSE_ON_MAP * (opts.houses - state.houses[s])
+    value += HELD * sum(max(card_net(state, s, k, turns, presence), 0.0) for k in state.hands[s])
+    return value + turns * ongoing_per_turn(state, s, presence_ahead(presence, turns))
 
 
 def turns_left(state: PopulousState) -> float:
@@ -164,20 +171,39 @@ def ongoing_per_turn(state: PopulousState, s: int, presence: float) -> float:
 def free_per_turn(state: PopulousState, free: int) -> float:
     """What settling the terrains of mask `free` for free adds per own turn: each
     terrain but the plains (free for all) by how much of it the world holds."""
-    weight = state.board.terrain_weight
-    return FREE_TERRAIN_PER_TURN * sum(
-        weight[t] for t in range(1, len(weight)) if free >> t & 1)
+    return FREE_TERRAIN_PER_TURN * free_weight(state.board.terrain_weight, free)
+
+
+@lru_cache(maxsize=1 << 12)
+def free_weight(weight: tuple[float, ...], free: int) -> float:
+    """How much of the world the terrains of mask `free` but the plains cover, worked out
+    once per world and mask."""
+    return sum(weight[t] for t in range(1, len(weight)) if free >> t & 1)
 
 
 def mods_per_turn(mods: E.Mods, presence: float) -> float:
     """What a set of ongoing effects adds per own turn; a point of war value by the
     wars it turns into wins, each paying `presence` and the seat's war bonus."""
+    win = presence + mods[E.WAR_WIN_VP]
+    war = mods[E.WAR_STRENGTH] * WARS_PER_TURN * WAR_ODDS_PER_STRENGTH * win
+    return steady_per_turn(mods) + war
+
+
+@lru_cache(maxsize=1 << 12)
+def steady_per_turn(mods: E.Mods) -> float:
+    """What a set of ongoing effects adds per own turn whatever the presence: a seat's
+    effects change only with its grace area, so each set is worked out once."""
     value = sum(amount * PER_TURN[k] for k, amount in enumerate(mods) if k in PER_TURN)
     value += bonus_per_turn(LABOUR, mods[E.LABOUR_FOOD] * FOOD + mods[E.LABOUR_FP])
     value += bonus_per_turn(DISASTER, mods[E.DISASTER_FP])
-    value += bonus_per_turn(REVELATION, mods[E.REVELATION_DRAW] * HAND_CARD)
-    win = presence + mods[E.WAR_WIN_VP]
-    return value + mods[E.WAR_STRENGTH] * WARS_PER_TURN * WAR_ODDS_PER_STRENGTH * win
+    return value + bonus_per_turn(REVELATION, mods[E.REVELATION_DRAW] * HAND_CARD)
+
+
+@lru_cache(maxsize=1 << 12)
+def with_card(mods: E.Mods, card: E.Mods) -> E.Mods:
+    """A seat's effects with a saint's or holy site's added (looked up, not refolded, for
+    every card in every hand the evaluation weighs)."""
+    return E.fold(mods, enumerate(card))
 
 
 def bonus_per_turn(action: int, bonus: float) -> float:
@@ -201,8 +227,7 @@ def card_net(state: PopulousState, s: int, k: int, turns: float, presence: int) 
     else:
         ahead = presence_ahead(presence, turns)
         mods = state.mods[s]
-        added = (mods_per_turn(E.fold(mods, enumerate(t.card_mods[k])), ahead)
-                 - mods_per_turn(mods, ahead))
+        added = mods_per_turn(with_card(mods, t.card_mods[k]), ahead) - mods_per_turn(mods, ahead)
         gain = turns * (added + free_per_turn(state, t.card_free[k] & ~state.free[s]))
     return gain - state.grace_cost(s, k)
 
@@ -247,9 +272,9 @@ def war_odds(state: PopulousState) -> list[float]:
     return odds
 
 
-def pending(state: PopulousState) -> float:
+def pending(state: PopulousState, presence: int) -> float:
     """The value of the active seat's action still to come this turn, less the vandal
-    a used wild card will bring."""
+    a used wild card will bring; `presence` is the active seat's presence VP now."""
     phase = state.phase
     if phase == ACTION:
         opts = state.options
@@ -258,24 +283,27 @@ def pending(state: PopulousState) -> float:
             PROSPERITY: opts.prosperity_places,
             DISASTER: opts.disaster_places,
         }
-        value = max(
-            action_value(state, n, places.get(n, 1), n == BLESSING)
-            - (WILD_CARD if kind == "wildact" else 0.0)
-            for kind, n in state.legal()
-        )
+        worth: dict[int, float] = {}  # each action once, lowered as itself or as the wild card
+        for _, n in state.legal():
+            if n not in worth:
+                worth[n] = action_value(state, n, places.get(n, 1), n == BLESSING, presence)
+        value = max(worth[n] - (WILD_CARD if kind == "wildact" else 0.0)
+                    for kind, n in state.legal())
     elif phase in (PLACE, REMOVE):
         places = state.places if phase == PLACE else 1
-        value = action_value(state, state.action, places, state.free_place)
+        value = action_value(state, state.action, places, state.free_place, presence)
     elif phase == BUILD:
-        value = action_value(state, PROSPERITY, 0, False)
+        value = action_value(state, PROSPERITY, 0, False, presence)
     else:
         return 0.0
     return value - WILD_CARD * state.wild
 
 
-def action_value(state: PopulousState, n: int, places: int, free_place: bool) -> float:
+def action_value(state: PopulousState, n: int, places: int, free_place: bool,
+                 presence: int) -> float:
     """What action `n` in the chosen area is worth to the active seat with `places`
-    workers still to place: the workers, the presence they bring, and the effect."""
+    workers still to place: the workers, the presence they bring (on top of its
+    `presence` VP now), and the effect."""
     s, opts, mods = state.active, state.options, state.mods[state.active]
     codes = state.area_codes()
     workers, houses = codes.count(s << 1), codes.count(s << 1 | 1)
@@ -290,7 +318,7 @@ def action_value(state: PopulousState, n: int, places: int, free_place: bool) ->
         if workers and state.houses[s]:
             value += HOUSE_ON_MAP - WORKER_ON_MAP
     elif n == PROSPERITY:
-        vp = state.presence_vp(s) + mods[E.PROSPERITY_VP]
+        vp = presence + mods[E.PROSPERITY_VP]
         if placed and not present:
             vp += opts.worker_vp
         if workers and state.houses[s]:  # a worker there becomes a house

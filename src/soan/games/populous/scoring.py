@@ -7,8 +7,11 @@ many pieces it has there (「ワーカーとハウスが両方配置されてい
 
 from __future__ import annotations
 
-from soan.games.populous.board import Board
-from soan.games.populous.codes import NEUTRAL
+from collections.abc import Sequence
+from functools import lru_cache
+
+from soan.games.populous.board import TILE_SIZE, Board
+from soan.games.populous.codes import EMPTY, NEUTRAL, VANDAL
 from soan.games.populous.options import Options
 
 SOURCES = ("start", "prosperity", "war", "grace", "fp")
@@ -16,22 +19,28 @@ SHARED_AREA = "area:shared"  # usage: an area a seat shares with another seat at
 START, PROSPERITY, WAR, GRACE = range(4)  # VP sources, in vp_src per seat
 
 
-def presence_vp(occ: list[int], tile_cells: tuple, seat: int, worker_vp: int, house_vp: int) -> int:
-    """VP over all areas: house_vp where the seat has a house, else worker_vp where it
-    has a worker, else nothing."""
-    worker, house = seat << 1, seat << 1 | 1
-    total = 0
-    for cells in tile_cells:
-        best = 0
-        for c in cells:
-            code = occ[c]
-            if code == house:
-                best = house_vp
-                break
-            if code == worker:
-                best = worker_vp
-        total += best
-    return total
+def presence_vps(occ: Sequence[int], tile_size: int, seats: int, worker_vp: int,
+                 house_vp: int) -> tuple[int, ...]:
+    """Every seat's VP over all areas in one pass over the map: house_vp where the seat
+    has a house, else worker_vp where it has a worker, else nothing. A tile's cells are
+    numbered one after another (`World`), so its pieces are a set of one slice of `occ`,
+    and only the pieces present are looked at."""
+    totals = [0] * seats
+    for start in range(0, len(occ), tile_size):
+        codes = set(occ[start:start + tile_size])
+        codes.discard(EMPTY)
+        for code in codes:
+            if code & 1:
+                if code < VANDAL:
+                    totals[code >> 1] += house_vp
+            elif code < VANDAL and (code | 1) not in codes:
+                totals[code >> 1] += worker_vp
+    return tuple(totals)
+
+
+# Most actions leave the map as it was, so a search judges the same map again and again:
+# the evaluation's answers are kept by map (a tuple of `occ`; the key holds only numbers).
+kept_presence_vps = lru_cache(maxsize=1 << 10)(presence_vps)
 
 
 class Scoring:
@@ -51,7 +60,14 @@ class Scoring:
     def presence_vp(self, s: int) -> int:
         """The VP a Prosperity would score for `s` now."""
         o = self.options
-        return presence_vp(self.occ, self.board.tile_cells, s, o.worker_vp, o.house_vp)
+        return presence_vps(self.occ, TILE_SIZE, self.seats, o.worker_vp, o.house_vp)[s]
+
+    def presence_vps(self) -> tuple[int, ...]:
+        """The VP a Prosperity would score for each seat now (kept by map: the
+        evaluation asks for every seat, and again for the same map)."""
+        o = self.options
+        return kept_presence_vps(tuple(self.occ), TILE_SIZE, self.seats, o.worker_vp,
+                                 o.house_vp)
 
     def _gain_vp(self, s: int, amount: int, source: int) -> None:
         self.vp[s] += amount

@@ -18,7 +18,7 @@ from soan.engine.core import Action, OptionsError, State
 from soan.engine.rng import Rng
 from soan.games.populous import effects as E
 from soan.games.populous import scoring
-from soan.games.populous.board import ALL_DOWN, Board
+from soan.games.populous.board import ALL_DOWN, TILE_SIZE, Board
 from soan.games.populous.codes import (
     ACTION,
     ACTION_NAMES,
@@ -340,9 +340,10 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
     # ---- helpers ------------------------------------------------------------------------
 
     def area_codes(self) -> list[int]:
-        """What stands on each cell of this turn's area (see `codes`)."""
-        occ = self.occ
-        return [occ[c] for c in self.board.tile_cells[self.area]]
+        """What stands on each cell of this turn's area (see `codes`): its cells are
+        numbered one after another, so they are one slice of the map."""
+        start = self.area * TILE_SIZE
+        return self.occ[start:start + TILE_SIZE]
 
     def _cell(self, c: int) -> str:
         return self.board.world.cell_name(c)
