@@ -62,6 +62,11 @@ COMPILED = (
 )
 
 OPEN_STATE = "class State(ABC):"
+_SIMULTANEOUS = (
+    "    @property\n    def simultaneous(self) -> bool:\n"
+    '        """Option `build_order = "simultaneous"`: the build phase before TGF."""\n'
+    '        return self.options.build_order == "simultaneous"\n'
+)
 _ALLOW = "@mypyc_attr(allow_interpreted_subclasses=True)\n"
 _MYPYC_ATTR = "from mypy_extensions import mypyc_attr\n\n"
 
@@ -76,6 +81,11 @@ PATCHES: tuple[tuple[str, str, str], ...] = (
     ("soan/engine/core.py", "class Presenter:", _ALLOW + "class Presenter:"),
     ("soan/engine/core.py", "class Evaluator:", _ALLOW + "class Evaluator:"),
     ("soan/engine/core.py", "class Game(ABC):", _ALLOW + "class Game(ABC):"),
+    # A compiled function checks its arguments' declared types on entry, so `play` would
+    # raise TypeError for a list where the contract promises IllegalAction: it takes any
+    # value, as it already checks it.
+    ("soan/engine/core.py", "    def play(self, action: Action) -> None:",
+     "    def play(self, action: Any) -> None:"),
     # mypyc compiles only single inheritance of native classes (mixins must be traits,
     # and a trait cannot stand before the non-trait State, whose abstract methods would
     # then hide the mixins' own). The mixins become one chain with the same method
@@ -88,6 +98,14 @@ PATCHES: tuple[tuple[str, str, str], ...] = (
      "    scores: Callable[[], list[int]]\n"
      "    breakdown: Callable[[], list[dict[str, int]]]\n"
      "    winners: Callable[[], list[int]]\n", ""),
+    # A native class keeps a declared attribute in its own slot, which a subclass's
+    # property cannot stand in for ("attribute 'simultaneous' of 'View' undefined"):
+    # View's declared `simultaneous` becomes the property itself, moved from the state.
+    ("soan/games/cityplan/view.py", "    simultaneous: bool\n", _SIMULTANEOUS),
+    ("soan/games/cityplan/state.py", _SIMULTANEOUS.replace("    def simultaneous(self) -> bool:",
+                                                          "    def simultaneous(self) -> bool:"
+                                                          "  # type: ignore[override]  # View "
+                                                          "reads it as a bool"), ""),
     ("soan/games/cityplan/scoring.py", "class Scoring:", "class Scoring(View):"),
     ("soan/games/cityplan/scoring.py", "from soan.games.cityplan.codes",
      "from soan.games.cityplan.view import View\nfrom soan.games.cityplan.codes"),
