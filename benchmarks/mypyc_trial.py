@@ -11,8 +11,8 @@ What it does, in a temporary folder it removes afterwards (or keeps, `--keep DIR
    beside that copy's `.py` files (an extension module wins over the `.py` of the same
    name), so nothing is built in the source tree;
 3. runs each measurement in a fresh process, pure Python (the project's `src`) and
-   compiled (the copy) in turn, `--repeats` times, and prints the medians and the
-   ratio compiled / pure.
+   compiled (the copy) in turn, `--repeats` times, and prints the median rates and the
+   median of the repeats' ratios compiled / pure.
 
 `--closed` also drops `allow_interpreted_subclasses` from `State`: the figure once
 every game's state is compiled (no interpreted subclass left); with it, only City
@@ -36,6 +36,7 @@ Results and the verdict: benchmarks/results/mypyc.md.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import shutil
@@ -158,7 +159,7 @@ def prepare(folder: Path, closed: bool) -> Path:
                      "update PATCHES")
         path.write_text(source.replace(text, replacement), encoding="utf-8")
     setup = (
-        "import sys\nfrom setuptools import setup\nfrom mypyc.build import mypycify\n"
+        "from setuptools import setup\nfrom mypyc.build import mypycify\n"
         f"setup(name='soan-mypyc-trial', script_args=['build_ext', '--inplace'],\n"
         f"      ext_modules=mypycify({list(COMPILED)!r}, opt_level='3'))\n"
     )
@@ -245,9 +246,13 @@ def main() -> None:
                         help="State closed to interpreted subclasses (City Plan only)")
     args = parser.parse_args()
     if args.repeats < 1 or args.games < 1:
-        sys.exit("mypyc_trial: --repeats and --games take a whole number of 1 or more")
-    if args.keep is not None and args.keep.exists() and any(args.keep.iterdir()):
-        sys.exit(f"mypyc_trial: --keep {args.keep} is not an empty folder")
+        parser.error("--repeats and --games take a whole number of 1 or more")
+    if args.keep is not None and args.keep.exists() and (
+        not args.keep.is_dir() or any(args.keep.iterdir())
+    ):
+        parser.error(f"--keep {args.keep} is not an empty folder")
+    if importlib.util.find_spec("mypyc") is None:
+        parser.error("mypyc is not installed: it ships with mypy (pip install mypy)")
     with tempfile.TemporaryDirectory(prefix="soan-mypyc-") as temp:
         folder = args.keep or Path(temp)
         folder.mkdir(parents=True, exist_ok=True)
