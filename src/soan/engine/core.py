@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from soan.engine.errors import IllegalAction, OptionsError, SoanError
 from soan.engine.glossary import Glossary
@@ -387,7 +387,7 @@ class Game(ABC):
         module = sys.modules[type(self).__module__]
         package = module.__name__ if hasattr(module, "__path__") else module.__package__
         try:
-            return resources.files(package).joinpath("rules.md").read_text("utf-8")
+            return resources.files(cast(str, package)).joinpath("rules.md").read_text("utf-8")
         except FileNotFoundError:
             return f"No rules reference is installed for {self.id}."
 

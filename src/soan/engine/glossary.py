@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 from unicodedata import east_asian_width
 
 SLOT = "{}"  # where an entry holds a name from the content file
@@ -40,7 +40,7 @@ class Glossary:
         """(head, tail, Japanese) of each entry with a slot, the most specific first."""
         found = [(*english.split(SLOT), japanese) for english, japanese in self.words.items()
                  if SLOT in english]
-        return sorted(found, key=lambda p: -len(p[0] + p[1]))
+        return sorted(cast(list[tuple[str, str, str]], found), key=lambda p: -len(p[0] + p[1]))
 
     def match(self, text: str) -> tuple[str, str, str, str] | None:
         """(head, name, tail, Japanese entry) of the entry `text` is: the content name

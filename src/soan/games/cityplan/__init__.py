@@ -12,14 +12,15 @@ from soan.games.cityplan.content import Cards, CityPlanContent
 from soan.games.cityplan.encoding import CityPlanEncoder
 from soan.games.cityplan.evaluation import CityPlanEvaluator
 from soan.games.cityplan.glossary import GLOSSARY
-from soan.games.cityplan.options import VARIANTS, Options
+from soan.games.cityplan.options import VARIANTS
+from soan.games.cityplan.options import Options as CityPlanOptions
 from soan.games.cityplan.presentation import CityPlanPresenter
 from soan.games.cityplan.state import CityPlanState
 
 _CARDS: dict[tuple[str, bool, int, bool], Cards] = {}
 
 
-def _cards(content: CityPlanContent, options: Options, seats: int) -> Cards:
+def _cards(content: CityPlanContent, options: CityPlanOptions, seats: int) -> Cards:
     """The card table for this content, edition, table size and mixed-facility rule
     (built once)."""
     key = (content.hash, options.plain, seats, options.mixed_facilities)
@@ -33,7 +34,7 @@ class CityPlan(Game):
     title = "City Plan Delta"
     min_seats = 2
     max_seats = 5
-    Options = Options
+    Options = CityPlanOptions
     variants = VARIANTS
     glossary = GLOSSARY
     length_options = ("end_buildings", "hand_limit", "build_income")
@@ -44,7 +45,7 @@ class CityPlan(Game):
     def load_content(self, path: str | None = None) -> CityPlanContent:
         return content_module.load(path)
 
-    def usage_keys(self, content: CityPlanContent, options: Options) -> list[str]:
+    def usage_keys(self, content: CityPlanContent, options: CityPlanOptions) -> list[str]:
         edition = "plain" if options.plain else "delta"
         built = [b.name for b in content.deck if not (options.plain and b.type == "special")]
         income = [c.name for c in content.income if c.edition in ("both", edition)]
@@ -55,7 +56,7 @@ class CityPlan(Game):
             *([LOTTERY_DECIDED] if options.city_bonus else []),
         ]
 
-    def _new(self, seats: int, seed: int, options: Options, content: Any) -> CityPlanState:
+    def _new(self, seats: int, seed: int, options: CityPlanOptions, content: Any) -> CityPlanState:
         state = CityPlanState.__new__(CityPlanState)
         state.setup(seats, seed, options, content, _cards(content, options, seats))
         return state

@@ -15,6 +15,8 @@ not seen are counted as one pool: deck, discards and other hands together.
 
 from __future__ import annotations
 
+from typing import cast
+
 from soan.engine.core import Action
 from soan.engine.encoding import Encoder, Writer
 from soan.games.cityplan.codes import BUILD, PAY, PICK
@@ -135,7 +137,7 @@ class CityPlanEncoder(Encoder):
 
     # ---- the observation -------------------------------------------------------------------
 
-    def write(self, state: CityPlanState, seat: int, parts: Writer) -> None:
+    def write(self, state: CityPlanState, seat: int, parts: Writer) -> None:  # type: ignore[override]
         n, opts, cards = state.seats, state.options, state.cards
         t = self.tables(n, opts, state.content)
         kind, bonus, nk = t.kind, t.bonus, t.kinds
@@ -196,7 +198,7 @@ class CityPlanEncoder(Encoder):
         if phase == PAY:
             paying[kind[state.building]] = 1.0
             owed = state.owed
-            paid = state.card_cost(state.to_move, state.building) - state.owed
+            paid = state.card_cost(cast(int, state.to_move), state.building) - state.owed
             if state.to_move != seat:  # public, though in another hand
                 seen[kind[state.building]] += 1
                 seen_bonus += bonus[state.building]

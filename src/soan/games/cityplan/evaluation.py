@@ -29,7 +29,7 @@ Once the game is over the values are the final scores.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from soan.engine.core import Evaluator
 from soan.games.cityplan.codes import BUILD, EXCHANGE, PAY, PICK
@@ -53,7 +53,7 @@ CARD_QUALITY = 0.2  # points per point a hand card promises above the deck's ave
 class CityPlanEvaluator(Evaluator):
     """The hand-written judge the City Plan bots use, bound to the game as `evaluator`."""
 
-    def evaluate(self, state: CityPlanState) -> list[float]:
+    def evaluate(self, state: CityPlanState) -> list[float]:  # type: ignore[override]
         return evaluate(state)
 
 
@@ -73,7 +73,7 @@ def evaluate(state: CityPlanState) -> list[float]:
             elif pick in (1, 3):
                 hands[s] += 1
     elif phase == EXCHANGE:
-        hands[state.to_move] += state.exchanged
+        hands[cast(int, state.to_move)] += state.exchanged
     if phase == PAY or any(state.pending):
         tableaux, power, free = tableaux.copy(), power.copy(), free.copy()
         for s in range(seats):

@@ -7,7 +7,7 @@ own choice), so it shows only what that seat may know.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from soan.engine.core import Action, Presenter
 from soan.games.cityplan.codes import ACTION_CARDS, PAY
@@ -28,12 +28,12 @@ def label(state: CityPlanState, action: Action) -> str:
     if kind == "done":
         return f"Done (draw {state.exchanged} card(s))"
     if kind == "income":
-        draw = state.options.build_income + state.mods[state.to_move][6]
+        draw = state.options.build_income + state.mods[cast(int, state.to_move)][6]
         return f"Build nothing: draw {draw} cards"
     c = action[1]
     name = state.cards.english[c]
     if kind == "build":
-        s = state.to_move
+        s = cast(int, state.to_move)
         paid, points = f"{state.card_cost(s, c)} card(s)", state.cards.points[c]
         if state.cards.is_plant[c]:
             return f"Build {name} (pay {paid}, +{state.cards.power[c]} power, {points} pt)"
@@ -134,27 +134,27 @@ def text(view: dict[str, Any], scores: str = "") -> str:
 class CityPlanPresenter(Presenter):
     """City Plan's words and pictures, bound to the game as `presenter`."""
 
-    def label(self, state: CityPlanState, action: Action) -> str:
+    def label(self, state: CityPlanState, action: Action) -> str:  # type: ignore[override]
         return label(state, action)
 
-    def short_label(self, state: CityPlanState, action: Action) -> None:
+    def short_label(self, state: CityPlanState, action: Action) -> None:  # type: ignore[override]
         """City Plan's labels are short enough for every list."""
         return None
 
-    def action_kind(self, state: CityPlanState, action: Action) -> str:
+    def action_kind(self, state: CityPlanState, action: Action) -> str:  # type: ignore[override]
         return ACTION_KINDS[action[0]] if action[0] != "act" else ACTION_CARDS[action[1]]
 
-    def render(self, state: CityPlanState, seat: int | None = None) -> str:
+    def render(self, state: CityPlanState, seat: int | None = None) -> str:  # type: ignore[override]
         return text(state.view(seat), score_line(state))
 
     def choices(self, state: CityPlanState) -> list[tuple[str, Action | None]] | None:
         """Stable numbers while paying for a building (see `choices`)."""
         return choices(state)
 
-    def screen(self, state: CityPlanState, seat: int | None, width: int) -> None:
+    def screen(self, state: CityPlanState, seat: int | None, width: int) -> None:  # type: ignore[override]
         """No colour screen: the terminal prints `render`."""
         return None
 
-    def svg(self, state: CityPlanState) -> None:
+    def svg(self, state: CityPlanState) -> None:  # type: ignore[override]
         """No board to draw."""
         return None

@@ -6,6 +6,7 @@ everywhere (ruling C8), which `Cards.counts` already encodes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from soan.games.cityplan.codes import LOTTERY_DECIDED
@@ -67,6 +68,7 @@ class Scoring:
     tableaux: list[list[int]]
     chips: list[int]
     lottery: list[list[int]]
+    usage: Callable[[], list[dict[str, int]]]  # the state's
 
     def breakdown(self) -> list[dict[str, int]]:
         cards, opts = self.cards, self.options

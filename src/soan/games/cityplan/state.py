@@ -13,7 +13,7 @@ presenter's, and how bots judge a position its evaluator's.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from soan.engine.cards import take_cards
 from soan.engine.core import Action, OptionsError, State
@@ -42,7 +42,8 @@ _DISCARD = tuple(("discard", i) for i in range(_MAX_ID))
 DONE: Action = ("done",)
 _DRAW = -1  # a simultaneous build phase's "build nothing (draw)", chosen face down
 INCOME: Action = ("income",)
-_NO_MODS = (0, 0, 0, 0, 0, 0, 0)  # card discount per type (5), power discount, extra income
+# card discount per type (5), power discount, extra income
+_NO_MODS: tuple[int, ...] = (0, 0, 0, 0, 0, 0, 0)
 _NO_POWER = 999
 
 CONDITION_INDEX = {
@@ -85,6 +86,7 @@ class CityPlanState(Scoring, View, State):
 
     cards: Cards
     incomes: tuple[IncomeCard, ...]
+    queue: list[int]
 
     # ---- setup -------------------------------------------------------------------------
 
@@ -201,7 +203,7 @@ class CityPlanState(Scoring, View, State):
         return o
 
     @property
-    def simultaneous(self) -> bool:
+    def simultaneous(self) -> bool:  # type: ignore[override]  # View reads it as a bool
         """Option `build_order = "simultaneous"`: the build phase before TGF."""
         return self.options.build_order == "simultaneous"
 
@@ -223,7 +225,7 @@ class CityPlanState(Scoring, View, State):
         phase = self.phase
         if phase == PICK:
             return _PICKS
-        s = self.to_move
+        s: int = self.to_move  # type: ignore[assignment]  # a seat while the game goes on
         hand = self.hands[s]
         if phase == BUILD:
             spare, power = len(hand) - 1, self.power[s]
@@ -243,7 +245,7 @@ class CityPlanState(Scoring, View, State):
 
     def _apply(self, action: Action) -> None:
         kind = action[0]
-        s = self.to_move
+        s: int = self.to_move  # type: ignore[assignment]  # a seat while the game goes on
         if kind == "act":
             self.picks[s] = action[1]
             if 0 in self.picks:
@@ -295,7 +297,8 @@ class CityPlanState(Scoring, View, State):
         捨てた枚数だけ山札からカードを引きます」 exchanges nothing, and no card reaches that
         hand before the exchange resolves (Income and Parliament draw for their own
         players only), so the action card is spent for nothing."""
-        return action == _PICKS[1] and self.phase == PICK and not self.hands[self.to_move]
+        return (action == _PICKS[1] and self.phase == PICK
+                and not self.hands[cast(int, self.to_move)])
 
     # ---- costs -------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ simultaneous build phase a build chosen face down is seen by its seat alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from soan.games.cityplan.codes import ACTION_CARDS, BUILD, PAY, PHASE_NAMES, PICK
@@ -69,6 +70,10 @@ class View:
     simultaneous: bool
     lottery: list[list[int]]
     log: list[str]
+    over: bool  # the state's, beside the rules
+    scores: Callable[[], list[int]]
+    breakdown: Callable[[], list[dict[str, int]]]
+    winners: Callable[[], list[int]]
 
     def card_info(self, c: int) -> dict[str, Any]:
         cards = self.cards
