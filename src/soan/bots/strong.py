@@ -19,7 +19,8 @@ from soan.engine.rng import Rng
 
 # game id -> (bot name, its options): search with random playouts and the learned
 # value where they stop, at a budget under 0.2 s a decision on this two-core machine
-# (City Plan 69 ms, Populous 134 ms, Quo Vadis 118 ms, Undecim 162 ms). In each game's
+# (City Plan 59 ms, Populous 86 ms, Quo Vadis 62 ms, Undecim 70 ms with tree reuse and
+# the faster evaluations; benchmarks/results/engine_table.md). In each game's
 # ladder of random, heuristic, learned, plain ISMCTS and this bot (4 seats, rotated
 # line-ups; benchmarks/results/learn.md) it rated first in Populous, Quo Vadis and
 # Undecim, and level with plain ISMCTS in City Plan (second, not apart).
