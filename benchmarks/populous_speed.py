@@ -29,11 +29,9 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable
 
-from search_profile import mid_game
+from search_profile import per_second, search_rate
 
-from soan.bots.ismcts import Ismcts
 from soan.engine.core import State
 from soan.engine.registry import get_game
 from soan.engine.rng import Rng
@@ -72,24 +70,6 @@ def mid_game_states(count: int) -> list[State]:
     return states
 
 
-def per_second(fn: Callable[[State], object], states: list[State], repeats: int) -> float:
-    start = time.process_time()
-    for _ in range(repeats):
-        for state in states:
-            fn(state)
-    return repeats * len(states) / (time.process_time() - start)
-
-
-def search_rate(iters: int = 200, repeats: int = 3) -> float:
-    """ISMCTS iterations per second of `ismcts:200` from the search profile's position."""
-    state = mid_game(GAME)
-    bot = Ismcts(iters=iters)
-    start = time.process_time()
-    for k in range(repeats):
-        bot.search(state.redeal(state.to_move, Rng(1 + k)), Rng(2 + k))
-    return iters * repeats / (time.process_time() - start)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
@@ -107,7 +87,7 @@ def main() -> None:
     print(f"copy() mid-game (4 seats, turn 20): {copies:,.0f}/s")
     print(f"redeal() mid-game: {redeals:,.0f}/s")
     print(f"evaluate() mid-game: {per_second(judge, states, 200):,.0f}/s")
-    print(f"ismcts:200 mid-game: {search_rate():,.0f} iterations/s")
+    print(f"ismcts:200 mid-game: {search_rate(GAME):,.0f} iterations/s")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ import argparse
 import cProfile
 import pstats
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from soan.bots.heuristic import heuristic_bot
@@ -54,6 +55,25 @@ def mid_game(game_id: str) -> State:
     while len(state.history) < len(whole.history) // 2 or len(state.legal()) < 3:
         state.play(choose(heuristic_bot, state, rngs[state.to_move]))
     return state
+
+
+def per_second(fn: Callable[[State], object], states: list[State], repeats: int) -> float:
+    """Calls of `fn` a CPU second over `states`, `repeats` times each."""
+    start = time.process_time()
+    for _ in range(repeats):
+        for state in states:
+            fn(state)
+    return repeats * len(states) / (time.process_time() - start)
+
+
+def search_rate(game_id: str, iters: int = 200, repeats: int = 3) -> float:
+    """ISMCTS iterations a CPU second of `ismcts:200` from `mid_game(game_id)`."""
+    state = mid_game(game_id)
+    bot = Ismcts(iters=iters)
+    start = time.process_time()
+    for k in range(repeats):
+        bot.search(state.redeal(state.to_move, Rng(1 + k)), Rng(2 + k))
+    return iters * repeats / (time.process_time() - start)
 
 
 def cumulative(stats: pstats.Stats, names: dict[str, str]) -> dict[str, float]:
