@@ -29,6 +29,12 @@ position is the one that move foretold (a drawn card makes it differ, and the tr
 is dropped): the later choices of a turn cost a fraction of the first. The kept tree
 belongs to the bot object, which the lab makes fresh for every game, so a seeded
 game still replays exactly.
+
+`workers=N` (root parallelism, `soan.bots.root_parallel`) splits a decision's
+iterations over N independent searches in a pool of processes the bot keeps for its
+life, each from a re-deal of its own, and adds up their root children's visits and
+reward sums before choosing. The merged root has no subtrees, so there is no tree
+reuse with N > 1; `workers=1` is the search above, in this process.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from typing import Any
 
 from soan.bots.heuristic import greedy_action, ranked_actions, ranked_outcomes
 from soan.bots.learned import TOP, LearnedBot
+from soan.bots.root_parallel import SearchPool, Share, check_workers, split
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 from soan.learn.model import Learned
@@ -90,9 +97,10 @@ class Ismcts:
     capped playout about 0.73, `widen` the rate of progressive widening (0: every
     legal action from the first visit), `eval` what scores a position where the
     playout stops (`heuristic`: the game's evaluation; `learned`: the model trained
-    for the rule set), `models` the model cache folder for `eval=learned`, and
+    for the rule set), `models` the model cache folder for `eval=learned`,
     `reuse` whether a seat's next decision of the same turn starts from the subtree
-    of the move it chose."""
+    of the move it chose (only with one worker), and `workers` the processes a
+    decision is searched with (1: this one; `close()` ends the others)."""
 
     def __init__(
         self,
@@ -106,6 +114,7 @@ class Ismcts:
         eval: str = "heuristic",  # the spec says ismcts:eval=learned
         models: str = "",
         reuse: bool = True,
+        workers: int = 1,
     ) -> None:
         if eval not in EVALS:
             raise ValueError(f"eval must be one of {', '.join(EVALS)}, not {eval!r}")
@@ -116,9 +125,14 @@ class Ismcts:
             raise ValueError(
                 "iters must be at least 1, scale above 0, and time, depth, c and widen at least 0"
             )
+        check_workers(workers)
         self.iters, self.seconds, self.depth, self.c = int(iters), float(time), int(depth), c
         self.scale, self.widen = float(scale), float(widen)
-        self.rollout, self.reuse = rollout, reuse
+        self.rollout, self.reuse, self.workers = rollout, reuse and workers == 1, workers
+        # what each worker's own search is made with (its iterations come per decision)
+        self._pool = SearchPool(workers, {
+            "time": time, "rollout": rollout, "depth": depth, "c": c, "scale": scale,
+            "widen": widen, "eval": eval, "models": models}) if workers > 1 else None
         # per seat: the view foretold after its last move and the subtree under it
         self._kept: dict[int, tuple[dict[str, Any], Node]] = {}
         self.iterations_run = 0  # in the last decision: fewer than iters on a kept subtree
@@ -153,6 +167,8 @@ class Ismcts:
         move, which benchmarks/distill_search.py fits a model to). A subtree kept from
         the seat's previous decision counts toward the budget of iterations."""
         self._bind(state)
+        if self._pool is not None:
+            return self._grow_apart(self._pool, state, rng, deadline)
         root = self._reused(state) or Node(state.seats)
         search, clock, run = self._iterate, time.perf_counter, 0
         if self.seconds:
@@ -169,6 +185,36 @@ class Ismcts:
                     break
         self.iterations_run = run
         return root
+
+    def _grow_apart(self, pool: SearchPool, state: State, rng: Rng,
+                    deadline: float | None) -> Node:
+        """The decision searched by the pool's workers, each from its own re-deal for
+        the seat to move and its own generator spawned from `rng`, in worker order:
+        a root whose children hold the summed visits, availability and rewards."""
+        seat = state.to_move
+        shares = []
+        for iters in [0] * self.workers if self.seconds else split(self.iters, self.workers):
+            own = rng.spawn()
+            shares.append(Share(state.redeal(seat, own), own, iters))
+        left = None if deadline is None else deadline - time.perf_counter()
+        root = Node(state.seats)
+        for run, children in pool.search(shares, left):
+            root.visits += run
+            for action, visits, avail, totals in children:
+                child = root.children.get(action)
+                if child is None:
+                    child = root.children[action] = Node(state.seats)
+                    child.avail = 0
+                child.visits += visits
+                child.avail += avail
+                child.totals = [a + b for a, b in zip(child.totals, totals, strict=True)]
+        self.iterations_run = root.visits
+        return root
+
+    def close(self) -> None:
+        """End the worker processes, if any (a later decision starts them again)."""
+        if self._pool is not None:
+            self._pool.close()
 
     def _keep(self, state: State, root: Node | None, action: Action) -> None:
         """Keep the subtree under `action` for the seat's next decision when the seat

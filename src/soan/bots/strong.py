@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from soan.bots.ismcts import Ismcts
 from soan.bots.learned import LearnedBot
+from soan.bots.root_parallel import check_workers
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 
@@ -40,10 +41,13 @@ def strong_spec(game_id: str) -> str:
 
 
 class StrongBot:
-    """`strong`, or `strong:models=DIR` to read models from another cache folder."""
+    """`strong`, or `strong:models=DIR` to read models from another cache folder;
+    `strong:workers=N` searches each decision with N processes (root parallelism: the
+    same iterations split over them; a game `strong` plays `learned` in ignores it)."""
 
-    def __init__(self, models: str = "") -> None:
-        self.models = models
+    def __init__(self, models: str = "", workers: int = 1) -> None:
+        check_workers(workers)
+        self.models, self.workers = models, workers
         self._bots: dict[str, Ismcts | LearnedBot] = {}
 
     def bot_for(self, state: State) -> Ismcts | LearnedBot:
@@ -51,11 +55,20 @@ class StrongBot:
         game = state.game.id
         if game not in self._bots:
             name, options = STRONG.get(game, DEFAULT)
-            maker = Ismcts if name == "ismcts" else LearnedBot
-            self._bots[game] = maker(models=self.models, **options)  # type: ignore[arg-type]
+            if name == "ismcts":
+                self._bots[game] = Ismcts(models=self.models, workers=self.workers,
+                                          **options)  # type: ignore[arg-type]
+            else:
+                self._bots[game] = LearnedBot(models=self.models, **options)  # type: ignore[arg-type]
         bot = self._bots[game]
         (bot if isinstance(bot, LearnedBot) else bot.learned).learned_for(state)
         return bot
 
     def __call__(self, state: State, rng: Rng) -> Action:
         return self.bot_for(state)(state, rng)
+
+    def close(self) -> None:
+        """End the search workers of every game met, if any."""
+        for bot in self._bots.values():
+            if isinstance(bot, Ismcts):
+                bot.close()
