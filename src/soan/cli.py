@@ -104,6 +104,11 @@ def play(
         help="Run every bot from a file or module in a process of its own.")] = False,
     move_time: Annotated[float, typer.Option(
         help="Seconds an isolated bot may take a move.")] = 10.0,
+    jobs: Annotated[int, typer.Option(
+        help="Processes each searching bot (ismcts, strong) thinks with: a decision's "
+        "iterations are split over them and their results added up (root parallelism; "
+        "the same seed and --jobs give the same moves, a different --jobs other ones). "
+        "The same as workers=N in the seat's spec, which wins when given.")] = 1,
     lang: LangOption = "en",
 ) -> None:
     """Play a game: humans at the terminal, bots in the other seats.
@@ -119,7 +124,7 @@ def play(
     if record is not None:
         check_writable(record, "--record")
     overrides = parse_option_args(get_game(game_id), option or [])
-    setup = TableSetup.build(game_id, seats_for(game_id, players, seats, isolate), seed,
+    setup = TableSetup.build(game_id, seats_for(game_id, players, seats, isolate, jobs), seed,
                              variant, overrides, content, move_time=move_time)
     run_table(setup, console, record, quiet, lang)
 

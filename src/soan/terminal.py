@@ -22,9 +22,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from soan.bots import ISOLATED, Bot, describe_failure, is_custom
-from soan.bots.isolated import BotFailure, IsolatedBot
+from soan.bots import ISOLATED, Bot, describe_failure, is_custom, with_workers
+from soan.bots.isolated import BotFailure
 from soan.bots.match import bot_rngs, choose
+from soan.bots.root_parallel import MAX_WORKERS
 from soan.engine.core import (
     IllegalAction,
     OptionsError,
@@ -50,9 +51,12 @@ MENU_ROWS = 8  # longer menus are shown in columns
 CLEAR_SCROLLBACK = "\x1b[3J"
 
 
-def seats_for(game_id: str, players: int, seats: str, isolate: bool = False) -> list[str]:
+def seats_for(game_id: str, players: int, seats: str, isolate: bool = False,
+              jobs: int = 1) -> list[str]:
     """The seat specs of `soan play`: as listed, or all random for the table size;
-    with `isolate`, every bot from a file or module plays in a process of its own."""
+    with `isolate`, every bot from a file or module plays in a process of its own; with
+    `jobs` above 1, every searching bot (ismcts, strong) that does not say otherwise
+    searches each decision with that many processes."""
     game = get_game(game_id)
     specs = [s.strip() for s in seats.split(",")] if seats else []
     if players and specs and len(specs) != players:
@@ -60,8 +64,12 @@ def seats_for(game_id: str, players: int, seats: str, isolate: bool = False) -> 
     if players < 0:
         raise OptionsError(f"--players {players}: give a number of players from "
                            f"{game.min_seats} to {game.max_seats}")
+    if not 1 <= jobs <= MAX_WORKERS:
+        raise OptionsError(f"--jobs {jobs}: a searching bot thinks with from 1 to "
+                           f"{MAX_WORKERS} processes")
     specs = specs or ["random"] * (players or game.min_seats)
-    return [f"{ISOLATED}:{s}" if isolate and is_custom(s) else s for s in specs]
+    return [f"{ISOLATED}:{s}" if isolate and is_custom(s) else with_workers(s, jobs)
+            for s in specs]
 
 
 def check_language(lang: str) -> str:
@@ -124,9 +132,10 @@ def run_table(setup: TableSetup, console: Console, record_path: Path | None,
     except KeyboardInterrupt:
         stopped, interrupted = "interrupted with Ctrl-C", True
     finally:
-        for bot in bots:
-            if isinstance(bot, IsolatedBot):
-                bot.close()
+        for bot in bots:  # isolated bots and searches in several processes end here
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()
     screen.finish()
     if state.over:
         print_final(console, state, list(setup.seats), lang)

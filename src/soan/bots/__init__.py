@@ -31,7 +31,7 @@ from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 
 __all__ = ["BOTS", "Bot", "BotSpecError", "describe_failure", "is_custom", "make_bot",
-           "random_bot"]
+           "random_bot", "with_workers"]
 
 
 def random_bot(state: State, rng: Rng) -> Action:
@@ -211,3 +211,17 @@ def is_custom(spec: str) -> bool:
     """Whether a seat spec names code from a file or module (not a built-in bot)."""
     name = spec.split(":")[0]
     return name not in BOTS and name not in ("human", ISOLATED)
+
+
+WORKERS = "workers"  # the option of the bots that search a decision with several processes
+
+
+def with_workers(spec: str, workers: int) -> str:
+    """`spec` searching with `workers` processes (`soan play --jobs`) when its bot takes a
+    `workers` option (ismcts, strong) and the spec does not set one; else `spec`."""
+    name, *rest = spec.split(":")
+    if workers == 1 or name not in BOTS or any(p.startswith(f"{WORKERS}=") for p in rest):
+        return spec
+    if WORKERS not in inspect.signature(BOTS[name]).parameters:
+        return spec
+    return f"{spec}:{WORKERS}={workers}"
