@@ -38,15 +38,18 @@ def test_refuses_without_a_model_and_says_how_to_train(spec, tmp_path, monkeypat
     assert "soan train race -n 2" in str(refused.value) and "minutes" in str(refused.value)
 
 
-@pytest.mark.parametrize("spec", ["ismcts:eval=learned:iters=30", "strong"])
+@pytest.mark.parametrize("spec", ["ismcts:eval=learned:iters=30", "strong",
+                                  "ismcts:eval=learned:iters=30:workers=2"])
 def test_plays_the_best_move_with_the_model(spec, race_models, monkeypatch):
-    """Far from the finish, moving 2 is best."""
+    """Far from the finish, moving 2 is best (with workers, each process reads the
+    model from the same cache)."""
     monkeypatch.setenv("SOAN_MODELS", str(race_models))
     bot = make_bot(spec)
     best = 0
     for seed in range(10):
         state = GAME.new(2, seed, GAME.options(), GAME.load_content())
         best += bot(state, Rng(seed)) == ("step", 2)
+    getattr(bot, "close", lambda: None)()
     assert best >= 8
 
 
