@@ -57,9 +57,9 @@ class StrongBot:
             name, options = STRONG.get(game, DEFAULT)
             if name == "ismcts":
                 self._bots[game] = Ismcts(models=self.models, workers=self.workers,
-                                          **options)  # type: ignore[arg-type]
+                                          **options)
             else:
-                self._bots[game] = LearnedBot(models=self.models, **options)  # type: ignore[arg-type]
+                self._bots[game] = LearnedBot(models=self.models, **options)
         bot = self._bots[game]
         (bot if isinstance(bot, LearnedBot) else bot.learned).learned_for(state)
         return bot
