@@ -98,6 +98,7 @@ def test_a_spectator_sees_view_none(server: Server):
     ({"game": "cityplan", "seats": ["human", "alien"]}, 400, "seat 'alien'"),
     ({"game": "cityplan", "seats": ["human", "os:system"]}, 400, "your own bot plays over the API"),
     ({"game": "cityplan", "seats": ["human", "ismcts:iters=9999999"]}, 400, "thinks too long"),
+    ({"game": "cityplan", "seats": ["human", "ismcts:iters=50:workers=4"]}, 400, "one process"),
     ({"game": "cityplan", "seats": ["human", "random"], "options": {"hand_limit": 99}}, 400,
      "hand_limit=99 is out of range: it takes a whole number 3..20"),
     ({"game": "cityplan", "seats": ["human", "random"], "options": {"hand_limit": "many"}}, 400,

@@ -6,7 +6,8 @@ server (`soan serve --max-iters --move-time --tables-per-minute`):
 
 - a bot seat may ask for at most `max_iters` ISMCTS iterations and a `time=` of
   at most `move_time` seconds, and no bot thinks longer than `move_time` about
-  one move, whatever its spec (`soan.web.workers` enforces it);
+  one move, whatever its spec (`soan.web.workers` enforces it), in one process
+  (`workers=` above 1 is refused: the server's own pool bounds its processes);
 - one client address may make at most `tables_per_minute` tables in any minute
   (0: no limit); the next is refused with 429 and the seconds to wait.
 """
@@ -50,6 +51,11 @@ class Limits:
                 f"seat {spec!r} thinks too long for this server: at most "
                 f"iters={self.max_iters} and time={self.move_time:g} (whoever runs the server "
                 "sets these with soan serve --max-iters and --move-time)"
+            )
+        if getattr(bot, "workers", 1) > 1:
+            raise OptionsError(
+                f"seat {spec!r}: a web seat searches in one process (the server already "
+                f"thinks for {self.bot_workers} searching seats at once); drop workers="
             )
         return spec
 
