@@ -22,6 +22,7 @@ from soan.games.undecim.codes import (
     GIVE,
     GOLD_KEY,
     KIND,
+    KIND_CARDS,
     MARKET,
     MASK,
     MIXED,
@@ -37,7 +38,6 @@ from soan.games.undecim.codes import (
     TAKE,
     TARGET,
     W,
-    front_index,
 )
 from soan.games.undecim.content import EG, TYPES
 from soan.games.undecim.fields import Fields
@@ -56,6 +56,11 @@ _DIE = tuple(("die", v) for v in range(7))
 _SETTLE2 = tuple(tuple(("settle", a, b) for b in range(4)) for a in range(4))
 _SETTLE3 = tuple(("settle", a, a, a) for a in range(4))
 _DEVELOP = tuple(tuple(("develop", j, f) for f in range(5)) for j in range(64))
+# a land-and-resource type's choices by the faces allowed (bits 0-1), the enemy-and-gold
+# card's by bits 2-3
+_BY_FACES = ((), tuple((a,) for a in _LAND), tuple((a,) for a in _RES),
+             tuple(zip(_LAND, _RES, strict=True)))
+_EG_BY_FACES = ((), (ENEMY_ACT,), (GOLD_ACT,), (ENEMY_ACT, GOLD_ACT))
 DONE: Action = ("done",)
 SLAY: Action = ("slay",)
 SPEND: Action = ("spend",)
@@ -71,41 +76,51 @@ class Choices(Fields):
     __slots__ = ()
 
     def _legal_actions(self) -> list[Action] | tuple[Action, ...]:
+        """Built here when no transition left them ready (see `_offer`); the phases go
+        by how often a random game meets them."""
         phase, s = self.phase, self.to_move
-        if phase == PICK:
-            return [_PLAY[c] for c in BITS[self.hands[s]]]
         if phase == PLAY:
             return self._card_choices(self.hand, TYPES * s, self._faces())
-        if phase == AUTO:
-            return self.build_options(s)
         if phase == BONUS:
             t = self.bonus
             return (ENEMY_ACT, GOLD_ACT) if t == EG else (_LAND[t], _RES[t])
+        if phase == PICK:
+            return [_PLAY[c] for c in BITS[self.hands[s]]]
+        if phase == AUTO:
+            return self.build_options(s)
         if phase == REPLENISH:
             return [_PICK[c] for c in BITS[self.field & ~(1 << self.played[s])]]
+        if phase == TAKE:
+            return self._steal_choices(TAKE, self._stealable(self.victims[0]))
+        if phase == MULLIGAN:
+            acts = [_SWAP[g][t] for g in BITS[self.hands[s]] for t in BITS[self.field]]
+            acts.append(DONE)
+            return acts
         if phase == MARKET:
             return self._card_choices(self.market, 0, self._faces())
         if phase == NIGHT:
             return (SLAY, DONE)
-        if phase == BOOST:
-            return (SPEND, DONE)
-        if phase == TAKE:
-            return [_TAKE[k] for k in self._stealable(self.victims[0])]
-        if phase == GIVE:
-            return [_GIVE[k] for k in self._stealable(s)]
-        if phase == TARGET:
-            return [_TARGET[v] for v in self.victims]
         if phase == MOON:
             n = self._step().amounts[self.die - 1]
             return (("moon", n), ("moon", -n))
         if phase == DIE:
             values = self._step().values
             return [_DIE[v] for v in range(1, 7) if values >> v & 1]
-        if phase == MULLIGAN:
-            acts = [_SWAP[g][t] for g in BITS[self.hands[s]] for t in BITS[self.field]]
-            acts.append(DONE)
-            return acts
+        if phase == TARGET:
+            return self._target_choices(self.victims)
+        if phase == BOOST:
+            return (SPEND, DONE)
+        if phase == GIVE:
+            return self._steal_choices(GIVE, self._stealable(s))
         return ()
+
+    def _offer(self, phase: int, seat: int, acts: list[Action]) -> None:
+        """Wait for `seat` to choose among `acts` in `phase`: the rules built them to know
+        that there is a choice, so `legal()` takes them as they are instead of building
+        them again. Only the last thing a transition does (nothing may change after it);
+        `copy()` keeps them, `redeal()` drops them."""
+        self.phase, self.to_move = phase, seat
+        self._legal = tuple(acts)
 
     def _step(self) -> E.Step:
         return self.tables.steps[self.card][self.si]
@@ -116,20 +131,14 @@ class Choices(Fields):
     @staticmethod
     def _card_choices(counts: list[int], base: int, faces: int) -> list[Action]:
         """Each card type present in `counts`, once per face it may show."""
-        acts = []
-        land, res = faces & 1, faces & 2
-        if land or res:
-            for t in range(16):
-                if counts[base + t]:
-                    if land:
-                        acts.append(_LAND[t])
-                    if res:
-                        acts.append(_RES[t])
+        acts: list[Action] = []
+        per_type = _BY_FACES[faces & 3]
+        if per_type:
+            for count, choices in zip(counts[base:base + EG], per_type, strict=True):
+                if count:
+                    acts += choices
         if counts[base + EG]:
-            if faces & 4:
-                acts.append(ENEMY_ACT)
-            if faces & 8:
-                acts.append(GOLD_ACT)
+            acts += _EG_BY_FACES[faces >> 2]
         return acts
 
     def build_options(self, s: int) -> list[Action]:
@@ -168,6 +177,16 @@ class Choices(Fields):
             acts.append(DONE)
         return acts
 
+    @staticmethod
+    def _target_choices(victims: list[int]) -> list[Action]:
+        return [_TARGET[v] for v in victims]
+
+    @staticmethod
+    def _steal_choices(phase: int, kinds: list[int]) -> list[Action]:
+        """The actions of a take (the taker chooses) or a give (the victim does)."""
+        acts = _GIVE if phase == GIVE else _TAKE
+        return [acts[k] for k in kinds]
+
     def _stealable(self, v: int) -> list[int]:
         """The kinds a steal step may take from seat `v`: cards of its face that did not
         enter `v`'s front this action phase (U13); fief lands are apart."""
@@ -178,18 +197,12 @@ class Choices(Fields):
             i = F_ENEMY if face == E.ENEMY else F_GOLD
             return [0] if f[b + i] > fr[fb + i] else []
         out = []
-        for k in range(4):
-            for t in self._types_of(face, k):
-                i = front_index(t, face)
+        for k, cards in enumerate(KIND_CARDS[face]):
+            for _, i in cards:
                 if f[b + i] > fr[fb + i]:
                     out.append(k)
                     break
         return out
-
-    @staticmethod
-    def _types_of(face: int, k: int) -> range:
-        """The card types whose `face` (land or resource) is of kind `k`."""
-        return range(4 * k, 4 * k + 4) if face == E.LAND else range(k, 16, 4)
 
     def uses(self, action: Action) -> tuple[str, ...]:
         """The usage keys the mover adds by this action."""

@@ -43,6 +43,7 @@ from soan.games.undecim.codes import (
     F_RESK,
     FIEF_KEY,
     FRESH,
+    FRONT,
     GIVE,
     MARKET,
     MOON,
@@ -56,7 +57,6 @@ from soan.games.undecim.codes import (
     TAKE,
     TARGET,
     W,
-    front_index,
 )
 from soan.games.undecim.content import EG, TYPES, Tables
 from soan.games.undecim.options import Options
@@ -190,6 +190,10 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
             counters = min(back - rolled, self.options.moon_counters)
             return rolled == self.rolled and counters == self.counters
         return False
+
+    def _stop_unfinished(self) -> None:
+        self._legal = None  # choices a transition left ready (`_offer`) end with the game
+        super()._stop_unfinished()
 
     @property
     def first_player(self) -> int:
@@ -352,7 +356,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
     def _to_front(self, s: int, t: int, face: int) -> None:
         """A card enters a seat's front; in the action phase it is protected (U13)."""
         f, b = self.front, W * s
-        i = front_index(t, face)
+        i = FRONT[face][t]
         f[b + i] += 1
         if face == E.LAND:
             f[b + F_LANDK + (t >> 2)] += 1
