@@ -4,6 +4,8 @@ Actions are prebuilt tuples, so listing them allocates nothing in the hot path."
 
 from __future__ import annotations
 
+from functools import cache
+
 from soan.engine.core import Action
 from soan.games.undecim import effects as E
 from soan.games.undecim.codes import (
@@ -66,6 +68,18 @@ SLAY: Action = ("slay",)
 SPEND: Action = ("spend",)
 
 
+@cache
+def _plays(hand: int) -> tuple[Action, ...]:
+    """Playing one action card of a hand (a bit set of card numbers)."""
+    return tuple(_PLAY[c] for c in BITS[hand])
+
+
+@cache
+def _picks(field: int) -> tuple[Action, ...]:
+    """Taking one action card of the field's cards (a bit set)."""
+    return tuple(_PICK[c] for c in BITS[field])
+
+
 def _develop(j: int, f: int) -> Action:
     return _DEVELOP[j][f] if j < 64 else ("develop", j, f)
 
@@ -85,11 +99,11 @@ class Choices(Fields):
             t = self.bonus
             return (ENEMY_ACT, GOLD_ACT) if t == EG else (_LAND[t], _RES[t])
         if phase == PICK:
-            return [_PLAY[c] for c in BITS[self.hands[s]]]
+            return _plays(self.hands[s])
         if phase == AUTO:
             return self.build_options(s)
         if phase == REPLENISH:
-            return [_PICK[c] for c in BITS[self.field & ~(1 << self.played[s])]]
+            return _picks(self.field & ~(1 << self.played[s]))
         if phase == TAKE:
             return self._steal_choices(TAKE, self._stealable(self.victims[0]))
         if phase == MULLIGAN:

@@ -56,14 +56,18 @@ class Resolution(Fields):
         kind by number (U4)."""
         t = self.tables
         shown = [(s, c) for s in range(self.seats) for c in self._revealed(s)]
-        order = sorted(shown, key=lambda sc: (not t.card_red[sc[1]], sc[1]))
-        self.picks, self.second = [0] * self.seats, [0] * self.seats
+        rank = t.card_rank
+        order = sorted(shown, key=lambda sc: rank[sc[1]])
+        picks, second = [0] * self.seats, [0] * self.seats
+        hands, secret = self.hands, self.secret
         for s, c in reversed(order):  # a seat's first card to resolve ends in `picks`
-            self.hands[s] &= ~(1 << c)
-            self.secret[s] &= ~(1 << c)
-            self.second[s], self.picks[s] = self.picks[s], c
+            hands[s] &= ~(1 << c)
+            secret[s] &= ~(1 << c)
+            second[s], picks[s] = picks[s], c
+        self.picks, self.second = picks, second
         for s in range(self.seats):
-            self.played[s] = min((c for c in (self.picks[s], self.second[s]) if c), default=0)
+            p, q = picks[s], second[s]
+            self.played[s] = min(p, q) if p and q else p or q
         self.log.append(
             "Action cards: "
             + ", ".join(f"seat {s + 1} {card_words(t, c)}" for s, c in shown)

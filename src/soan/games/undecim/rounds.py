@@ -203,11 +203,11 @@ class Rounds(Fields):
             for s, vp in zip(ranked, bonus, strict=False):
                 self.pts[NSOURCES * s + P_ORDER] += vp
         self.phase, self.to_move = OVER, None
-        winners = self._winners()
-        if len(winners) == 1 and self._tied():
+        totals = self.scores()
+        winners = self._best(totals)
+        if len(winners) == 1 and totals.count(max(totals)) > 1:
             self._note(winners[0], TIE_KEY)
         self.log.append(
-            "The game ends. "
-            + "; ".join(f"seat {s + 1}: {v}" for s, v in enumerate(self.scores())) + "."
+            "The game ends. " + "; ".join(f"seat {s + 1}: {v}" for s, v in enumerate(totals)) + "."
         )
 

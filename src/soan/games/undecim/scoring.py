@@ -44,9 +44,10 @@ class Position(Protocol):
 
 def land_counts(state: Position, s: int) -> list[int]:
     """Lands of each kind the seat holds in front (fief lands included)."""
-    f, b = state.front, W * s
+    f, b = state.front, W * s + F_LANDK
     whole = fiefs(state, s)
-    return [f[b + F_LANDK + k] + whole for k in range(4)]
+    counts = f[b: b + 4]
+    return [c + whole for c in counts] if whole else counts
 
 
 def land_points(
@@ -94,28 +95,35 @@ def settlements_of(state: Position, s: int) -> list[tuple]:
     return [st for st in state.settlements if st[OWNER] == s]
 
 
-def buildings(state: Position, s: int) -> int:
+def settled(state: Position) -> tuple[list[int], list[int]]:
+    """Each seat's settlements and what their buildings score, in one pass."""
     table = state.options.building_vp
-    return sum(settlement_vp(st[LEVEL], table) for st in state.settlements if st[OWNER] == s)
+    count, built = [0] * state.seats, [0] * state.seats
+    for st in state.settlements:
+        s = st[OWNER]
+        count[s] += 1
+        built[s] += settlement_vp(st[LEVEL], table)
+    return count, built
+
+
+def gold_rate(opts: Options, settlements: int) -> int:
+    """「金: 1枚につき3VP…入植地を4つ以上作っていた場合は、1枚につき5VP」."""
+    return opts.gold_vp_settled if settlements >= opts.gold_settlements else opts.gold_vp
 
 
 def gold_each(state: Position, s: int) -> int:
-    """「金: 1枚につき3VP…入植地を4つ以上作っていた場合は、1枚につき5VP」."""
-    opts = state.options
     count = sum(1 for st in state.settlements if st[OWNER] == s)
-    return opts.gold_vp_settled if count >= opts.gold_settlements else opts.gold_vp
+    return gold_rate(state.options, count)
 
 
-def gold_points(state: Position, s: int) -> int:
-    return state.front[W * s + F_GOLD] * gold_each(state, s)
-
-
-def fief_settlement_points(state: Position, s: int) -> int:
-    """The notes' 「入植地1つにつき、版図数×3ぐらいのボーナス」 (`settlement_fief_vp`)."""
+def fief_settlement_points(state: Position, s: int, count: int | None = None) -> int:
+    """The notes' 「入植地1つにつき、版図数×3ぐらいのボーナス」 (`settlement_fief_vp`);
+    `count` is the seat's settlements when the caller has counted them."""
     vp = state.options.settlement_fief_vp
     if not vp:
         return 0
-    count = sum(1 for st in state.settlements if st[OWNER] == s)
+    if count is None:
+        count = sum(1 for st in state.settlements if st[OWNER] == s)
     return vp * count * fiefs(state, s)
 
 
@@ -169,29 +177,36 @@ def sources(state: Position) -> tuple[str, ...]:
     return tuple(out)
 
 
-def total(state: Position, s: int) -> int:
-    """The seat's points: what its `breakdown` adds up to (a source the game lacks holds
+def totals(state: Position) -> list[int]:
+    """Each seat's points: what its `breakdown` adds up to (a source the game lacks holds
     none), without building the table."""
-    p = state.pts[NSOURCES * s: NSOURCES * s + NSOURCES]
-    return (sum(p) + buildings(state, s) + gold_points(state, s)
-            + fief_settlement_points(state, s))
+    opts, front, pts = state.options, state.front, state.pts
+    count, built = settled(state)
+    out = []
+    for s in range(state.seats):
+        out.append(sum(pts[NSOURCES * s: NSOURCES * s + NSOURCES]) + built[s]
+                   + front[W * s + F_GOLD] * gold_rate(opts, count[s])
+                   + fief_settlement_points(state, s, count[s]))
+    return out
 
 
 def breakdown(state: Position) -> list[dict[str, int]]:
     keys = sources(state)
+    opts, front = state.options, state.front
+    count, built = settled(state)
     out = []
     for s in range(state.seats):
         p = state.pts[NSOURCES * s: NSOURCES * s + NSOURCES]
         points = {
             "lands": p[P_LANDS],
-            "buildings": buildings(state, s),
-            "gold": gold_points(state, s),
+            "buildings": built[s],
+            "gold": front[W * s + F_GOLD] * gold_rate(opts, count[s]),
             "enemies": p[P_ENEMIES],
             "awards": p[P_AWARDS],
             "cards": p[P_CARDS],
             "final order": p[P_ORDER],
             "fiefs": p[P_FIEFS],
-            "fief settlements": fief_settlement_points(state, s),
+            "fief settlements": fief_settlement_points(state, s, count[s]),
         }
         out.append({k: points[k] for k in keys})
     return out

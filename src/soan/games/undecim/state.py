@@ -401,19 +401,15 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         return scoring.breakdown(self)
 
     def scores(self) -> list[int]:
-        return [scoring.total(self, s) for s in range(self.seats)]
-
-    def _tied(self) -> bool:
-        totals = self.scores()
-        return totals.count(max(totals)) > 1
+        return scoring.totals(self)
 
     def _winners(self) -> list[int]:
+        return self._best(self.scores())
+
+    def _best(self, totals: list[int]) -> list[int]:
         """The most VP; 「複数いたら、最終ラウンドにアクション番号のより小さい…方が優先」."""
-        totals = self.scores()
         best = max(totals)
         tied = [s for s, v in enumerate(totals) if v == best]
         if len(tied) > 1 and self.options.tie_break:
             return [min(tied, key=lambda s: self.played[s])]
         return tied
-
-
