@@ -94,7 +94,7 @@ class Choices(Fields):
         by how often a random game meets them."""
         phase, s = self.phase, self.to_move
         if phase == PLAY:
-            return self._card_choices(self.hand, TYPES * s, self._faces())
+            return self._card_choices(self.hand, TYPES * s, self._step().faces)
         if phase == BONUS:
             t = self.bonus
             return (ENEMY_ACT, GOLD_ACT) if t == EG else (_LAND[t], _RES[t])
@@ -111,7 +111,7 @@ class Choices(Fields):
             acts.append(DONE)
             return acts
         if phase == MARKET:
-            return self._card_choices(self.market, 0, self._faces())
+            return self._card_choices(self.market, 0, self._step().faces)
         if phase == NIGHT:
             return (SLAY, DONE)
         if phase == MOON:
@@ -138,9 +138,6 @@ class Choices(Fields):
 
     def _step(self) -> E.Step:
         return self.tables.steps[self.card][self.si]
-
-    def _faces(self) -> int:
-        return self._step().faces
 
     @staticmethod
     def _card_choices(counts: list[int], base: int, faces: int) -> list[Action]:

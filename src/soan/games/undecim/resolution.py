@@ -70,7 +70,7 @@ class Resolution(Fields):
             self.played[s] = min(p, q) if p and q else p or q
         self.log.append(
             "Action cards: "
-            + ", ".join(f"seat {s + 1} {card_words(t, c)}" for s, c in shown)
+            + ", ".join([f"seat {s + 1} {card_words(t, c)}" for s, c in shown])
             + "."
         )
         self.queue = [s for s, _ in order]
@@ -202,7 +202,7 @@ class Resolution(Fields):
         if self.left:
             acts = self._card_choices(
                 self.hand if phase == PLAY else self.market, TYPES * s if phase == PLAY else 0,
-                self._faces())
+                self.tables.steps[self.card][self.si].faces)
             if acts:
                 self._offer(phase, s, acts)
                 return

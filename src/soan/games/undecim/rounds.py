@@ -146,7 +146,7 @@ class Rounds(Fields):
                     self._note(s, LAND_SET)
         self.log.append(
             "Land bonus" + (" (doubled by the night)" if self.night else "") + ": "
-            + ", ".join(f"seat {s + 1} {gains[s]}" for s in range(n)) + "."
+            + ", ".join([f"seat {s + 1} {gains[s]}" for s in range(n)]) + "."
         )
         per_fief = opts.fief_round_vp + (opts.night_fief_vp if self.night else 0)
         if per_fief:

@@ -63,7 +63,7 @@ def land_points(
     """
     if rule == "kinds":
         full = min(counts) >= 2
-        return kind_vp * sum(1 for c in counts if c) + (set_bonus if full else 0), full
+        return kind_vp * (4 - counts.count(0)) + (set_bonus if full else 0), full
     sets = min(counts)
     if rule == "pairs":
         rest = [c - sets for c in counts]
@@ -132,7 +132,7 @@ def held(state: Position, s: int, per: int) -> int:
     if per == 1:
         return sum(1 for st in state.settlements if st[OWNER] == s)
     if per == 2:
-        return sum(1 for c in land_counts(state, s) if c)
+        return 4 - land_counts(state, s).count(0)
     return state.front[W * s + (F_ENEMY if per == 3 else F_GOLD)]
 
 
@@ -141,7 +141,7 @@ def award_progress(state: Position, s: int, cond: int) -> int:
     land kinds, lands, settlements, the highest level, enemies, enemies slain, gold."""
     f, b = state.front, W * s
     if cond == 0:
-        return sum(1 for c in land_counts(state, s) if c)
+        return 4 - land_counts(state, s).count(0)
     if cond == 1:
         return sum(land_counts(state, s))
     if cond == 2:

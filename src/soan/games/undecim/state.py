@@ -348,10 +348,10 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         return got
 
     def _draw(self, s: int, k: int) -> None:
-        base = TYPES * s
-        for t in self._take(k):
-            self.hand[base + t] += 1
-            self.hsize[s] += 1
+        got, hand, base = self._take(k), self.hand, TYPES * s
+        for t in got:
+            hand[base + t] += 1
+        self.hsize[s] += len(got)
 
     def _to_front(self, s: int, t: int, face: int) -> None:
         """A card enters a seat's front; in the action phase it is protected (U13)."""
