@@ -152,7 +152,8 @@ class Rounds(Fields):
         if per_fief:
             self._fief_points(per_fief)
         for a in list(self.awards):
-            winners = [s for s in range(n) if scoring.meets(self, s, a)]
+            cond, need = t.award_condition[a], t.award_count[a]
+            winners = [s for s in range(n) if scoring.award_progress(self, s, cond) >= need]
             if not winners:
                 continue
             vp = t.award_vp[a] // 2 if len(winners) > 1 else t.award_vp[a]  # half, however many

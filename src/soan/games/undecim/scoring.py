@@ -82,6 +82,8 @@ def land_bonus(state: Position, s: int) -> tuple[int, bool]:
 
 def fiefs(state: Position, s: int) -> int:
     """The seat's fiefs (版図): each holds one land of every kind."""
+    if not state.options.fief:
+        return 0  # fief lands come only under the variant
     b = W * s + F_FIEF
     return sum(state.front[b: b + 16]) // 4
 
@@ -93,6 +95,14 @@ def settlement_vp(level: int, table: tuple[int, ...]) -> int:
 
 def settlements_of(state: Position, s: int) -> list[tuple]:
     return [st for st in state.settlements if st[OWNER] == s]
+
+
+def settlement_count(state: Position, s: int) -> int:
+    count = 0
+    for st in state.settlements:
+        if st[OWNER] == s:
+            count += 1
+    return count
 
 
 def settled(state: Position) -> tuple[list[int], list[int]]:
@@ -112,8 +122,7 @@ def gold_rate(opts: Options, settlements: int) -> int:
 
 
 def gold_each(state: Position, s: int) -> int:
-    count = sum(1 for st in state.settlements if st[OWNER] == s)
-    return gold_rate(state.options, count)
+    return gold_rate(state.options, settlement_count(state, s))
 
 
 def fief_settlement_points(state: Position, s: int, count: int | None = None) -> int:
@@ -123,14 +132,14 @@ def fief_settlement_points(state: Position, s: int, count: int | None = None) ->
     if not vp:
         return 0
     if count is None:
-        count = sum(1 for st in state.settlements if st[OWNER] == s)
+        count = settlement_count(state, s)
     return vp * count * fiefs(state, s)
 
 
 def held(state: Position, s: int, per: int) -> int:
     """What a `vp` step counts: settlements, land kinds, enemies or gold (effects.PER)."""
     if per == 1:
-        return sum(1 for st in state.settlements if st[OWNER] == s)
+        return settlement_count(state, s)
     if per == 2:
         return 4 - land_counts(state, s).count(0)
     return state.front[W * s + (F_ENEMY if per == 3 else F_GOLD)]
@@ -145,7 +154,7 @@ def award_progress(state: Position, s: int, cond: int) -> int:
     if cond == 1:
         return sum(land_counts(state, s))
     if cond == 2:
-        return sum(1 for st in state.settlements if st[OWNER] == s)
+        return settlement_count(state, s)
     if cond == 3:
         return max((st[LEVEL] for st in state.settlements if st[OWNER] == s), default=0)
     if cond == 4:
@@ -153,12 +162,6 @@ def award_progress(state: Position, s: int, cond: int) -> int:
     if cond == 5:
         return state.slain[s]
     return f[b + F_GOLD]
-
-
-def meets(state: Position, s: int, award: int) -> bool:
-    """Whether the seat meets an award's condition now."""
-    t = state.tables
-    return award_progress(state, s, t.award_condition[award]) >= t.award_count[award]
 
 
 def sources(state: Position) -> tuple[str, ...]:
