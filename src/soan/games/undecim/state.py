@@ -65,6 +65,8 @@ from soan.games.undecim.rounds import Rounds
 from soan.games.undecim.view import Views
 from soan.games.undecim.words import card_words
 
+_NO_CARDS = (0,) * TYPES
+
 
 class UndecimState(Choices, Resolution, Rounds, Views, State):
     """A game of Undecim: its data (`Fields`) in slots, its phases from the mixins."""
@@ -233,19 +235,19 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         o = self.copy()
         n = self.seats
         others = [s for s in range(n) if s != seat]
-        pool = list(o.deck)
+        pool, hand = o.deck, o.hand  # the copy's own lists
         for s in others:
             base = TYPES * s
-            for t in range(TYPES):
-                pool.extend([t] * o.hand[base + t])
-                o.hand[base + t] = 0
+            for t, count in enumerate(hand[base:base + TYPES]):
+                if count:
+                    pool += [t] * count
+            hand[base:base + TYPES] = _NO_CARDS
         pool.sort()  # so the deal depends on what `seat` knows, not on the real one
         rng.shuffle(pool)
         for s in others:
             base = TYPES * s
             for _ in range(o.hsize[s]):
-                o.hand[base + pool.pop()] += 1
-        o.deck = pool
+                hand[base + pool.pop()] += 1
         unseen = o.aside
         for s in others:
             unseen |= o.secret[s]
