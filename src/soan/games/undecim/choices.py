@@ -57,7 +57,6 @@ _GIVE = tuple(("give", k) for k in range(4))
 _DIE = tuple(("die", v) for v in range(7))
 _SETTLE2 = tuple(tuple(("settle", a, b) for b in range(4)) for a in range(4))
 _SETTLE3 = tuple(("settle", a, a, a) for a in range(4))
-_DEVELOP = tuple(tuple(("develop", j, f) for f in range(5)) for j in range(64))
 # a land-and-resource type's choices by the faces allowed (bits 0-1), the enemy-and-gold
 # card's by bits 2-3
 _BY_FACES = ((), tuple((a,) for a in _LAND), tuple((a,) for a in _RES),
@@ -80,8 +79,32 @@ def _picks(field: int) -> tuple[Action, ...]:
     return tuple(_PICK[c] for c in BITS[field])
 
 
-def _develop(j: int, f: int) -> Action:
-    return _DEVELOP[j][f] if j < 64 else ("develop", j, f)
+def _develop_row(j: int) -> tuple[Action, ...]:
+    """Developing settlement `j` by resource 0-3 or by gold (4)."""
+    return tuple(("develop", j, f) for f in range(5))
+
+
+def _settles(counts: tuple[int, ...]) -> tuple[Action, ...]:
+    """Founding a settlement with resources of these counts by kind: 2 or 3 of one kind,
+    or one each of two kinds."""
+    acts: list[Action] = []
+    for a in range(4):
+        if counts[a]:
+            if counts[a] >= 2:
+                acts.append(_SETTLE2[a][a])
+                if counts[a] >= 3:
+                    acts.append(_SETTLE3[a])
+            for c in range(a + 1, 4):
+                if counts[c]:
+                    acts.append(_SETTLE2[a][c])
+    return tuple(acts)
+
+
+_DEVELOP = tuple(_develop_row(j) for j in range(64))
+# the settlements for each count of the four kinds capped at 3 (2 bits each, kind 0 lowest)
+_SETTLES = tuple(_settles(tuple(key >> 2 * a & 3 for a in range(4))) for key in range(256))
+# the kinds of a bit set of the four, in order
+_KINDS_IN = tuple(tuple(a for a in range(4) if m >> a & 1) for m in range(16))
 
 
 class Choices(Fields):
@@ -160,30 +183,23 @@ class Choices(Fields):
         f = self.front
         b = W * s + F_RESK
         r = f[b:b + 4]
-        acts: list[Action] = []
-        for a in range(4):
-            if r[a]:
-                if r[a] >= 2:
-                    acts.append(_SETTLE2[a][a])
-                    if r[a] >= 3:
-                        acts.append(_SETTLE3[a])
-                for c in range(a + 1, 4):
-                    if r[c]:
-                        acts.append(_SETTLE2[a][c])
+        r0, r1, r2, r3 = r
+        acts = list(_SETTLES[(r0 if r0 < 3 else 3) | (r1 if r1 < 3 else 3) << 2
+                             | (r2 if r2 < 3 else 3) << 4 | (r3 if r3 < 3 else 3) << 6])
+        held = (r0 > 0) | (r1 > 0) << 1 | (r2 > 0) << 2 | (r3 > 0) << 3
         gold = f[W * s + F_GOLD]
         for j, st in enumerate(self.settlements):
             if st[OWNER] != s:
                 continue
+            row = _DEVELOP[j] if j < len(_DEVELOP) else _develop_row(j)
             kind = st[KIND]
             if kind == MIXED:
-                mask = st[MASK]
-                for a in range(4):
-                    if r[a] and not mask >> a & 1:
-                        acts.append(_develop(j, a))
+                for a in _KINDS_IN[held & ~st[MASK]]:
+                    acts.append(row[a])
             elif r[kind]:
-                acts.append(_develop(j, kind))
+                acts.append(row[kind])
             if gold:
-                acts.append(_develop(j, 4))
+                acts.append(row[4])
         if acts:
             acts.append(DONE)
         return acts
