@@ -235,7 +235,7 @@ class Choices(Fields):
         """The usage keys the mover adds by this action."""
         kind = action[0]
         if kind == "play":
-            return (f"card:{self.tables.card_name[action[1]]}",)
+            return (self.tables.card_key[action[1]],)
         if kind == "settle":
             return (SETTLE_KEY,)
         if kind == "develop":

@@ -284,7 +284,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
             self._auto()
         elif phase == PICK:
             self.picks[s] = action[1]
-            self._note(s, f"card:{self.tables.card_name[action[1]]}")
+            self._note(s, self.tables.card_key[action[1]])
             nxt = s + 1
             if nxt < self.seats:
                 self.to_move = nxt
