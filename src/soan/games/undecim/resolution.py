@@ -88,7 +88,7 @@ class Resolution(Fields):
                 if c:
                     self.field |= 1 << c
             if self.round_no < self.options.rounds:
-                self.queue = sorted(range(self.seats), key=lambda s: self.played[s])
+                self.queue = sorted(range(self.seats), key=self.played.__getitem__)
                 self._next_replenish()
             else:
                 self._night()
@@ -298,9 +298,9 @@ class Resolution(Fields):
     def _build(self, s: int, action: Action) -> None:
         if action[0] == "settle":
             kinds = action[1:]
-            cards = tuple(self._spend_resource(s, a) for a in kinds)
+            cards = tuple([self._spend_resource(s, a) for a in kinds])
             mixed = len(kinds) == 2 and kinds[0] != kinds[1]
-            mask = sum(1 << a for a in set(kinds))
+            mask = 1 << kinds[0] | 1 << kinds[-1]  # 2-3 of one kind, or two kinds
             self.settlements.append((s, MIXED if mixed else kinds[0], mask, len(kinds), 0, cards))
             self._note(s, SETTLE_KEY)
             what = " + ".join(RESOURCES[a] for a in kinds)
