@@ -3,9 +3,9 @@
 Run by hand on one core:  taskset -c 0 python benchmarks/undecim_speed.py [--games 2000]
 Targets: at least 250,000 actions/s and 100,000 copies/s.
 
-Measured (`--games 500 --search`, CPU figures, the engine before and after the speed-up
+Measured (`--games 500 --search`, CPU figures; the engine before and after each speed-up
 run in turn three times each in the same session on a shared 2-core machine; the
-median, and after/before):
+median, and after/before). The first speed-up, the evaluation's:
 
     random playouts      139,000 -> 144,000 actions/s     1.04x  (target not reached)
     mid-game copy()      390,000 -> 398,000 copies/s      1.0x
@@ -14,9 +14,29 @@ median, and after/before):
     ismcts:200 (4 moves)     606 ->     969 iterations/s  1.6x
 
 The evaluation memoises the parts of a front's value on the piece each reads, in a
-valuer per seat situation that later positions share. The playouts were left as they
-were: an action's time is spread thin over the rules' phases and their log, and about a
-tenth of it is the engine's `play()` checks (`is_action`, membership in `legal()`).
+valuer per seat situation that later positions share.
+
+The second, the rules' own repeated work (the machine loaded about sevenfold, so the
+CPU figures are the ones to read):
+
+    random playouts      155,000 -> 183,000 actions/s     1.18x  (target not reached)
+    mid-game copy()      404,000 -> 400,000 copies/s      1.0x
+    mid-game redeal()     45,300 ->  46,600 redeals/s     1.03x
+    evaluate()             7,440 ->   7,720 evaluations/s 1.0x
+    ismcts:200 (4 moves)   1,306 ->   1,363 iterations/s  1.04x
+
+and `engine_table.py`'s Undecim row (4 seats, 2 s a figure, 3 rounds in turn): random
+playouts 143,500-153,800 -> 176,300-190,800 actions/s (median 1.32x); `valgrind
+--tool=callgrind` counts 350M -> 274M instructions for the first 50 playouts (1.28x
+fewer), the figure the machine's load cannot blur. A transition that builds the next
+choices to know whether one waits (a play, a market, an auto action, a steal) hands them
+to `legal()` instead of their being built again; settle choices come from a table by
+resource counts, the resolution order and usage keys from the content's tables, scores
+from one pass over the settlements (counted once at the game end), awards from their
+progress directly. What is left is spread thin over the phases and their log; about a
+fifth of a profiled playout is the engine's: `play()`'s checks and notes, and a new
+game's options (built and checked again for every game: about 50 us of a 4-seat game's
+700 us).
 
 Each figure is given per second of wall clock and per second of this process's CPU
 time: on a machine shared with other work the two differ, and the CPU figure is what

@@ -41,3 +41,29 @@ def test_an_evaluation_does_not_depend_on_the_ones_before_it():
     backward = [evaluate(s) for s in reversed(states)][::-1]
     assert forward == backward
     assert all(evaluate(s) == v for s, v in zip(states, forward, strict=True))
+
+
+def test_the_choices_a_move_leaves_ready_are_the_ones_the_phase_builds():
+    """A transition that built the next choices to know one waits hands them to `legal()`;
+    they must be what the phase builds from scratch, on the state and on its copies."""
+    for variant in GAME.variants:
+        for seed in range(4):
+            state = new(3 + seed % 2, seed, variant)
+            rng = Rng(seed)
+            while not state.over:
+                ready = state._legal
+                fresh = tuple(state._legal_actions())
+                assert ready is None or ready == fresh
+                assert state.copy().legal() == fresh
+                state.play(rng.choice(state.legal()))
+
+
+def test_a_game_stopped_at_the_action_limit_has_no_choices_left(monkeypatch):
+    """The 21st action of this game leaves the next choices ready; the limit ends it there."""
+    monkeypatch.setattr(type(GAME), "max_actions", 21)
+    state = new(4, 2)
+    rng = Rng(2)
+    while not state.over:
+        state.play(rng.choice(state.legal()))
+    assert state.unfinished and len(state.history) == 21
+    assert state.legal() == () and state.winners() == []

@@ -46,7 +46,7 @@ class Undecim(Game):
     def usage_keys(self, content: UndecimContent, options: Options) -> list[str]:
         t = tables(content, options.modules)
         return [
-            *(f"card:{name}" for name in t.card_name[1:]),
+            *t.card_key[1:],
             *(f"award:{name}" for name in t.award_name),
             *(f"bonus:{face}" for face in ("land", "resource", "enemy", "gold")),
             *BRANCHES,

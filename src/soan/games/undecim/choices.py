@@ -4,6 +4,8 @@ Actions are prebuilt tuples, so listing them allocates nothing in the hot path."
 
 from __future__ import annotations
 
+from functools import cache
+
 from soan.engine.core import Action
 from soan.games.undecim import effects as E
 from soan.games.undecim.codes import (
@@ -22,6 +24,7 @@ from soan.games.undecim.codes import (
     GIVE,
     GOLD_KEY,
     KIND,
+    KIND_CARDS,
     MARKET,
     MASK,
     MIXED,
@@ -37,7 +40,6 @@ from soan.games.undecim.codes import (
     TAKE,
     TARGET,
     W,
-    front_index,
 )
 from soan.games.undecim.content import EG, TYPES
 from soan.games.undecim.fields import Fields
@@ -55,14 +57,54 @@ _GIVE = tuple(("give", k) for k in range(4))
 _DIE = tuple(("die", v) for v in range(7))
 _SETTLE2 = tuple(tuple(("settle", a, b) for b in range(4)) for a in range(4))
 _SETTLE3 = tuple(("settle", a, a, a) for a in range(4))
-_DEVELOP = tuple(tuple(("develop", j, f) for f in range(5)) for j in range(64))
+# a land-and-resource type's choices by the faces allowed (bits 0-1), the enemy-and-gold
+# card's by bits 2-3
+_BY_FACES = ((), tuple((a,) for a in _LAND), tuple((a,) for a in _RES),
+             tuple(zip(_LAND, _RES, strict=True)))
+_EG_BY_FACES = ((), (ENEMY_ACT,), (GOLD_ACT,), (ENEMY_ACT, GOLD_ACT))
 DONE: Action = ("done",)
 SLAY: Action = ("slay",)
 SPEND: Action = ("spend",)
 
 
-def _develop(j: int, f: int) -> Action:
-    return _DEVELOP[j][f] if j < 64 else ("develop", j, f)
+@cache
+def _plays(hand: int) -> tuple[Action, ...]:
+    """Playing one action card of a hand (a bit set of card numbers)."""
+    return tuple(_PLAY[c] for c in BITS[hand])
+
+
+@cache
+def _picks(field: int) -> tuple[Action, ...]:
+    """Taking one action card of the field's cards (a bit set)."""
+    return tuple(_PICK[c] for c in BITS[field])
+
+
+def _develop_row(j: int) -> tuple[Action, ...]:
+    """Developing settlement `j` by resource 0-3 or by gold (4)."""
+    return tuple(("develop", j, f) for f in range(5))
+
+
+def _settles(counts: tuple[int, ...]) -> tuple[Action, ...]:
+    """Founding a settlement with resources of these counts by kind: 2 or 3 of one kind,
+    or one each of two kinds."""
+    acts: list[Action] = []
+    for a in range(4):
+        if counts[a]:
+            if counts[a] >= 2:
+                acts.append(_SETTLE2[a][a])
+                if counts[a] >= 3:
+                    acts.append(_SETTLE3[a])
+            for c in range(a + 1, 4):
+                if counts[c]:
+                    acts.append(_SETTLE2[a][c])
+    return tuple(acts)
+
+
+_DEVELOP = tuple(_develop_row(j) for j in range(64))
+# the settlements for each count of the four kinds capped at 3 (2 bits each, kind 0 lowest)
+_SETTLES = tuple(_settles(tuple(key >> 2 * a & 3 for a in range(4))) for key in range(256))
+# the kinds of a bit set of the four, in order
+_KINDS_IN = tuple(tuple(a for a in range(4) if m >> a & 1) for m in range(16))
 
 
 class Choices(Fields):
@@ -71,65 +113,66 @@ class Choices(Fields):
     __slots__ = ()
 
     def _legal_actions(self) -> list[Action] | tuple[Action, ...]:
+        """Built here when no transition left them ready (see `_offer`); the phases go
+        by how often a random game meets them."""
         phase, s = self.phase, self.to_move
-        if phase == PICK:
-            return [_PLAY[c] for c in BITS[self.hands[s]]]
         if phase == PLAY:
-            return self._card_choices(self.hand, TYPES * s, self._faces())
-        if phase == AUTO:
-            return self.build_options(s)
+            return self._card_choices(self.hand, TYPES * s, self._step().faces)
         if phase == BONUS:
             t = self.bonus
             return (ENEMY_ACT, GOLD_ACT) if t == EG else (_LAND[t], _RES[t])
+        if phase == PICK:
+            return _plays(self.hands[s])
+        if phase == AUTO:
+            return self.build_options(s)
         if phase == REPLENISH:
-            return [_PICK[c] for c in BITS[self.field & ~(1 << self.played[s])]]
+            return _picks(self.field & ~(1 << self.played[s]))
+        if phase == TAKE:
+            return self._steal_choices(TAKE, self._stealable(self.victims[0]))
+        if phase == MULLIGAN:
+            acts = [_SWAP[g][t] for g in BITS[self.hands[s]] for t in BITS[self.field]]
+            acts.append(DONE)
+            return acts
         if phase == MARKET:
-            return self._card_choices(self.market, 0, self._faces())
+            return self._card_choices(self.market, 0, self._step().faces)
         if phase == NIGHT:
             return (SLAY, DONE)
-        if phase == BOOST:
-            return (SPEND, DONE)
-        if phase == TAKE:
-            return [_TAKE[k] for k in self._stealable(self.victims[0])]
-        if phase == GIVE:
-            return [_GIVE[k] for k in self._stealable(s)]
-        if phase == TARGET:
-            return [_TARGET[v] for v in self.victims]
         if phase == MOON:
             n = self._step().amounts[self.die - 1]
             return (("moon", n), ("moon", -n))
         if phase == DIE:
             values = self._step().values
             return [_DIE[v] for v in range(1, 7) if values >> v & 1]
-        if phase == MULLIGAN:
-            acts = [_SWAP[g][t] for g in BITS[self.hands[s]] for t in BITS[self.field]]
-            acts.append(DONE)
-            return acts
+        if phase == TARGET:
+            return self._target_choices(self.victims)
+        if phase == BOOST:
+            return (SPEND, DONE)
+        if phase == GIVE:
+            return self._steal_choices(GIVE, self._stealable(s))
         return ()
+
+    def _offer(self, phase: int, seat: int, acts: list[Action]) -> None:
+        """Wait for `seat` to choose among `acts` in `phase`: the rules built them to know
+        that there is a choice, so `legal()` takes them as they are instead of building
+        them again. Only the last thing a transition does (nothing may change after it);
+        `copy()` keeps them, `redeal()` drops them."""
+        self.phase, self.to_move = phase, seat
+        self._legal = tuple(acts)
 
     def _step(self) -> E.Step:
         return self.tables.steps[self.card][self.si]
 
-    def _faces(self) -> int:
-        return self._step().faces
-
     @staticmethod
     def _card_choices(counts: list[int], base: int, faces: int) -> list[Action]:
         """Each card type present in `counts`, once per face it may show."""
-        acts = []
-        land, res = faces & 1, faces & 2
-        if land or res:
-            for t in range(16):
-                if counts[base + t]:
-                    if land:
-                        acts.append(_LAND[t])
-                    if res:
-                        acts.append(_RES[t])
+        acts: list[Action] = []
+        per_type = _BY_FACES[faces & 3]
+        if per_type:
+            for count, choices in zip(counts[base:base + EG], per_type, strict=True):
+                if count:
+                    acts += choices
         if counts[base + EG]:
-            if faces & 4:
-                acts.append(ENEMY_ACT)
-            if faces & 8:
-                acts.append(GOLD_ACT)
+            acts += _EG_BY_FACES[faces >> 2]
         return acts
 
     def build_options(self, s: int) -> list[Action]:
@@ -140,33 +183,36 @@ class Choices(Fields):
         f = self.front
         b = W * s + F_RESK
         r = f[b:b + 4]
-        acts: list[Action] = []
-        for a in range(4):
-            if r[a]:
-                if r[a] >= 2:
-                    acts.append(_SETTLE2[a][a])
-                    if r[a] >= 3:
-                        acts.append(_SETTLE3[a])
-                for c in range(a + 1, 4):
-                    if r[c]:
-                        acts.append(_SETTLE2[a][c])
+        r0, r1, r2, r3 = r
+        acts = list(_SETTLES[(r0 if r0 < 3 else 3) | (r1 if r1 < 3 else 3) << 2
+                             | (r2 if r2 < 3 else 3) << 4 | (r3 if r3 < 3 else 3) << 6])
+        held = (r0 > 0) | (r1 > 0) << 1 | (r2 > 0) << 2 | (r3 > 0) << 3
         gold = f[W * s + F_GOLD]
         for j, st in enumerate(self.settlements):
             if st[OWNER] != s:
                 continue
+            row = _DEVELOP[j] if j < len(_DEVELOP) else _develop_row(j)
             kind = st[KIND]
             if kind == MIXED:
-                mask = st[MASK]
-                for a in range(4):
-                    if r[a] and not mask >> a & 1:
-                        acts.append(_develop(j, a))
+                for a in _KINDS_IN[held & ~st[MASK]]:
+                    acts.append(row[a])
             elif r[kind]:
-                acts.append(_develop(j, kind))
+                acts.append(row[kind])
             if gold:
-                acts.append(_develop(j, 4))
+                acts.append(row[4])
         if acts:
             acts.append(DONE)
         return acts
+
+    @staticmethod
+    def _target_choices(victims: list[int]) -> list[Action]:
+        return [_TARGET[v] for v in victims]
+
+    @staticmethod
+    def _steal_choices(phase: int, kinds: list[int]) -> list[Action]:
+        """The actions of a take (the taker chooses) or a give (the victim does)."""
+        acts = _GIVE if phase == GIVE else _TAKE
+        return [acts[k] for k in kinds]
 
     def _stealable(self, v: int) -> list[int]:
         """The kinds a steal step may take from seat `v`: cards of its face that did not
@@ -178,24 +224,18 @@ class Choices(Fields):
             i = F_ENEMY if face == E.ENEMY else F_GOLD
             return [0] if f[b + i] > fr[fb + i] else []
         out = []
-        for k in range(4):
-            for t in self._types_of(face, k):
-                i = front_index(t, face)
+        for k, cards in enumerate(KIND_CARDS[face]):
+            for _, i in cards:
                 if f[b + i] > fr[fb + i]:
                     out.append(k)
                     break
         return out
 
-    @staticmethod
-    def _types_of(face: int, k: int) -> range:
-        """The card types whose `face` (land or resource) is of kind `k`."""
-        return range(4 * k, 4 * k + 4) if face == E.LAND else range(k, 16, 4)
-
     def uses(self, action: Action) -> tuple[str, ...]:
         """The usage keys the mover adds by this action."""
         kind = action[0]
         if kind == "play":
-            return (f"card:{self.tables.card_name[action[1]]}",)
+            return (self.tables.card_key[action[1]],)
         if kind == "settle":
             return (SETTLE_KEY,)
         if kind == "develop":

@@ -5,6 +5,7 @@ the lab counts."""
 from __future__ import annotations
 
 from soan.games.undecim import effects as E
+from soan.games.undecim.content import TYPES
 
 (MULLIGAN, BONUS, PICK, BOOST, PLAY, MARKET, TARGET, TAKE, GIVE, MOON, DIE, AUTO,
  REPLENISH, NIGHT, OVER) = range(15)
@@ -47,11 +48,19 @@ BRANCHES = (NIGHT_KEY, NIGHT_WON, ENEMY_KEY, LAND_KEY, LAND_SET, SETTLE_KEY, DEV
             GOLD_KEY, BOOST_KEY, MULLIGAN_KEY, TIE_KEY)
 
 
-def front_index(t: int, face: int) -> int:
-    """Where a card of type `t` shown as `face` is counted in a seat's front."""
+def _front_index(t: int, face: int) -> int:
     if face == E.LAND:
         return F_LAND + t
     if face == E.RESOURCE:
         return F_RES + t
     return F_ENEMY if face == E.ENEMY else F_GOLD
 
+
+# FRONT[face][t]: where a card of type `t` shown as `face` is counted in a seat's front
+FRONT = tuple(tuple(_front_index(t, face) for t in range(TYPES)) for face in range(4))
+# KIND_CARDS[face][k]: (card type, front index) of the cards whose land face (face 0) or
+# resource face (face 1) is of kind `k`
+KIND_CARDS = (
+    tuple(tuple((t, F_LAND + t) for t in range(4 * k, 4 * k + 4)) for k in range(4)),
+    tuple(tuple((t, F_RES + t) for t in range(k, 16, 4)) for k in range(4)),
+)

@@ -225,9 +225,9 @@ class Tables:
 
     __slots__ = (
         "award_condition", "award_count", "award_english", "award_module", "award_name",
-        "award_text", "award_vp", "base_awards", "card_english", "card_module", "card_name",
-        "card_red", "card_text", "deck", "enemy_name", "gold_name", "has_vp", "kinds", "steps",
-        "type_count",
+        "award_text", "award_vp", "base_awards", "card_english", "card_key", "card_module",
+        "card_name", "card_rank", "card_red", "card_text", "deck", "enemy_name", "gold_name",
+        "has_vp", "kinds", "steps", "type_count",
     )
 
     def __init__(self, content: UndecimContent, modules: tuple[str, ...]) -> None:
@@ -241,8 +241,11 @@ class Tables:
         span = range(ACTION_CARDS + 1)  # index 0 unused: cards go by their numbers 1-11
         picked = [cards.get(n) for n in span]
         self.card_name = tuple(c[0].name if c else "" for c in picked)
+        self.card_key = tuple(f"card:{name}" for name in self.card_name)  # usage keys
         self.card_english = tuple(c[0].english or c[0].name if c else "" for c in picked)
         self.card_red = tuple(bool(c and c[0].red) for c in picked)
+        # the order cards resolve in (U4): red ones first, then each kind by number
+        self.card_rank = tuple(n + (0 if red else len(span)) for n, red in enumerate(self.card_red))
         self.card_text = tuple(card_text(c[0]) if c else "" for c in picked)
         self.card_module = tuple(c[1] if c else "" for c in picked)
         self.steps = tuple(tuple(s.compile() for s in c[0].steps) if c else () for c in picked)

@@ -25,6 +25,7 @@ class Fields:
     options: Options
     rng: Rng
     log: list[str]
+    _legal: tuple | None  # the legal actions, once built (`Choices._offer`)
 
     tables: Tables  # the content's flat tables for the modules in play
     phase: int  # codes.MULLIGAN ... codes.OVER

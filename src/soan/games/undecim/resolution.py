@@ -21,6 +21,7 @@ from soan.games.undecim.codes import (
     GIVE,
     GOLD_KEY,
     KIND,
+    KIND_CARDS,
     LEVEL,
     MARKET,
     MASK,
@@ -34,11 +35,13 @@ from soan.games.undecim.codes import (
     TAKE,
     TARGET,
     W,
-    front_index,
 )
 from soan.games.undecim.content import EG, RESOURCES, TYPES
 from soan.games.undecim.fields import Fields
-from soan.games.undecim.words import card_words, face_words, type_words
+from soan.games.undecim.words import card_words, face_words, place_words, type_words
+
+_FACE = {name: face for face, name in enumerate(E.FACES)}
+_BONUS_KEY = tuple(f"bonus:{name}" for name in E.FACES)
 
 
 class Resolution(Fields):
@@ -53,17 +56,21 @@ class Resolution(Fields):
         kind by number (U4)."""
         t = self.tables
         shown = [(s, c) for s in range(self.seats) for c in self._revealed(s)]
-        order = sorted(shown, key=lambda sc: (not t.card_red[sc[1]], sc[1]))
-        self.picks, self.second = [0] * self.seats, [0] * self.seats
+        rank = t.card_rank
+        order = sorted(shown, key=lambda sc: rank[sc[1]])
+        picks, second = [0] * self.seats, [0] * self.seats
+        hands, secret = self.hands, self.secret
         for s, c in reversed(order):  # a seat's first card to resolve ends in `picks`
-            self.hands[s] &= ~(1 << c)
-            self.secret[s] &= ~(1 << c)
-            self.second[s], self.picks[s] = self.picks[s], c
+            hands[s] &= ~(1 << c)
+            secret[s] &= ~(1 << c)
+            second[s], picks[s] = picks[s], c
+        self.picks, self.second = picks, second
         for s in range(self.seats):
-            self.played[s] = min((c for c in (self.picks[s], self.second[s]) if c), default=0)
+            p, q = picks[s], second[s]
+            self.played[s] = min(p, q) if p and q else p or q
         self.log.append(
             "Action cards: "
-            + ", ".join(f"seat {s + 1} {card_words(t, c)}" for s, c in shown)
+            + ", ".join([f"seat {s + 1} {card_words(t, c)}" for s, c in shown])
             + "."
         )
         self.queue = [s for s, _ in order]
@@ -81,7 +88,7 @@ class Resolution(Fields):
                 if c:
                     self.field |= 1 << c
             if self.round_no < self.options.rounds:
-                self.queue = sorted(range(self.seats), key=lambda s: self.played[s])
+                self.queue = sorted(range(self.seats), key=self.played.__getitem__)
                 self._next_replenish()
             else:
                 self._night()
@@ -118,9 +125,11 @@ class Resolution(Fields):
         kind = step.kind
         if kind == E.PLAY:
             self.left = n
-            if n and self._card_choices(self.hand, TYPES * s, step.faces):
-                self.phase, self.to_move = PLAY, s
-                return True
+            if n:
+                acts = self._card_choices(self.hand, TYPES * s, step.faces)
+                if acts:
+                    self._offer(PLAY, s, acts)
+                    return True
         elif kind == E.DRAW:
             self._draw(s, n)
             if n:
@@ -134,9 +143,11 @@ class Resolution(Fields):
                 self.log.append(
                     f"Seat {s + 1} reveals {', '.join(type_words(self.tables, t) for t in shown)}."
                 )
-            if self.left and self._card_choices(self.market, 0, step.faces):
-                self.phase, self.to_move = MARKET, s
-                return True
+            if self.left:
+                acts = self._card_choices(self.market, 0, step.faces)
+                if acts:
+                    self._offer(MARKET, s, acts)
+                    return True
             self._clear_market()
         elif kind == E.STEAL:
             others = [(s + k) % self.seats for k in range(1, self.seats)]
@@ -146,7 +157,7 @@ class Resolution(Fields):
             if step.one_target:
                 self.victims = [v for v in others if self._stealable(v)]
                 if self.victims:
-                    self.phase, self.to_move = TARGET, s
+                    self._offer(TARGET, s, self._target_choices(self.victims))
                     return True
                 return False
             self.victims = others
@@ -171,9 +182,8 @@ class Resolution(Fields):
     def _place(self, s: int, action: Action) -> None:
         """A card goes into the front with the face chosen (「上下好きな方を選ぶ」): from
         the hand, the market or the bonus draw."""
-        kind = action[0]
-        t = action[1] if len(action) > 1 else EG
-        face = ("land", "resource", "enemy", "gold").index(kind)
+        face = _FACE[action[0]]
+        t = action[1] if face < E.ENEMY else EG
         phase = self.phase
         if phase == PLAY:
             self.hand[TYPES * s + t] -= 1
@@ -181,23 +191,22 @@ class Resolution(Fields):
         elif phase == MARKET:
             self.market[t] -= 1
         self._to_front(s, t, face)
-        tables = self.tables
-        self.log.append(
-            f"Seat {s + 1} puts {type_words(tables, t)} into its front as "
-            f"{face_words(tables, t, face)}" + (" (bonus resource)." if phase == BONUS else ".")
-        )
+        words = place_words(self.tables, t, face)
         if phase == BONUS:
-            self._note(s, f"bonus:{E.FACES[face]}")
+            self.log.append(f"Seat {s + 1} puts {words} (bonus resource).")
+            self._note(s, _BONUS_KEY[face])
             self._next_bonus()
             return
+        self.log.append(f"Seat {s + 1} puts {words}.")
         self.left -= 1
-        step = self._step()
-        if phase == PLAY:
-            if self.left and self._card_choices(self.hand, TYPES * s, step.faces):
+        if self.left:
+            acts = self._card_choices(
+                self.hand if phase == PLAY else self.market, TYPES * s if phase == PLAY else 0,
+                self.tables.steps[self.card][self.si].faces)
+            if acts:
+                self._offer(phase, s, acts)
                 return
-        else:
-            if self.left and self._card_choices(self.market, 0, step.faces):
-                return
+        if phase == MARKET:
             self._clear_market()
         self._next_step()
         self._advance()
@@ -218,11 +227,12 @@ class Resolution(Fields):
         (the taker's, or the giver's under the variant giver_chooses)."""
         while self.victims:
             v = self.victims[0]
-            if self.left and self._stealable(v):
+            kinds = self._stealable(v) if self.left else None
+            if kinds:
                 if self.options.giver_chooses:
-                    self.phase, self.to_move = GIVE, v
+                    self._offer(GIVE, v, self._steal_choices(GIVE, kinds))
                 else:
-                    self.phase, self.to_move = TAKE, self.cur
+                    self._offer(TAKE, self.cur, self._steal_choices(TAKE, kinds))
                 return True
             self.victims.pop(0)
             self.left = self._amount()
@@ -239,9 +249,7 @@ class Resolution(Fields):
             i, t = (F_ENEMY if face == E.ENEMY else F_GOLD), EG
         else:
             b, fb = W * v, FRESH * v
-            t = next(t for t in self._types_of(face, k)
-                     if f[b + front_index(t, face)] > fr[fb + front_index(t, face)])
-            i = front_index(t, face)
+            t, i = next((t, i) for t, i in KIND_CARDS[face][k] if f[b + i] > fr[fb + i])
         self._unfront(v, i)
         if step.keep:
             self._to_front(s, t, face)
@@ -280,17 +288,19 @@ class Resolution(Fields):
         """「オートアクション」 after the seat's own action: settle or develop once (more
         with a build step), if it can."""
         s = self.cur
-        if self.autos > 0 and self.build_options(s):
-            self.phase, self.to_move = AUTO, s
-            return
+        if self.autos > 0:
+            acts = self.build_options(s)
+            if acts:
+                self._offer(AUTO, s, acts)
+                return
         self._next_resolver()
 
     def _build(self, s: int, action: Action) -> None:
         if action[0] == "settle":
             kinds = action[1:]
-            cards = tuple(self._spend_resource(s, a) for a in kinds)
+            cards = tuple([self._spend_resource(s, a) for a in kinds])
             mixed = len(kinds) == 2 and kinds[0] != kinds[1]
-            mask = sum(1 << a for a in set(kinds))
+            mask = 1 << kinds[0] | 1 << kinds[-1]  # 2-3 of one kind, or two kinds
             self.settlements.append((s, MIXED if mixed else kinds[0], mask, len(kinds), 0, cards))
             self._note(s, SETTLE_KEY)
             what = " + ".join(RESOURCES[a] for a in kinds)

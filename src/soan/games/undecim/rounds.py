@@ -146,13 +146,14 @@ class Rounds(Fields):
                     self._note(s, LAND_SET)
         self.log.append(
             "Land bonus" + (" (doubled by the night)" if self.night else "") + ": "
-            + ", ".join(f"seat {s + 1} {gains[s]}" for s in range(n)) + "."
+            + ", ".join([f"seat {s + 1} {gains[s]}" for s in range(n)]) + "."
         )
         per_fief = opts.fief_round_vp + (opts.night_fief_vp if self.night else 0)
         if per_fief:
             self._fief_points(per_fief)
         for a in list(self.awards):
-            winners = [s for s in range(n) if scoring.meets(self, s, a)]
+            cond, need = t.award_condition[a], t.award_count[a]
+            winners = [s for s in range(n) if scoring.award_progress(self, s, cond) >= need]
             if not winners:
                 continue
             vp = t.award_vp[a] // 2 if len(winners) > 1 else t.award_vp[a]  # half, however many
@@ -203,11 +204,11 @@ class Rounds(Fields):
             for s, vp in zip(ranked, bonus, strict=False):
                 self.pts[NSOURCES * s + P_ORDER] += vp
         self.phase, self.to_move = OVER, None
-        winners = self._winners()
-        if len(winners) == 1 and self._tied():
+        totals = self.scores()
+        winners = self._best(totals)
+        if len(winners) == 1 and totals.count(max(totals)) > 1:
             self._note(winners[0], TIE_KEY)
         self.log.append(
-            "The game ends. "
-            + "; ".join(f"seat {s + 1}: {v}" for s, v in enumerate(self.scores())) + "."
+            "The game ends. " + "; ".join(f"seat {s + 1}: {v}" for s, v in enumerate(totals)) + "."
         )
 

@@ -44,9 +44,10 @@ class Position(Protocol):
 
 def land_counts(state: Position, s: int) -> list[int]:
     """Lands of each kind the seat holds in front (fief lands included)."""
-    f, b = state.front, W * s
+    f, b = state.front, W * s + F_LANDK
     whole = fiefs(state, s)
-    return [f[b + F_LANDK + k] + whole for k in range(4)]
+    counts = f[b: b + 4]
+    return [c + whole for c in counts] if whole else counts
 
 
 def land_points(
@@ -62,7 +63,7 @@ def land_points(
     """
     if rule == "kinds":
         full = min(counts) >= 2
-        return kind_vp * sum(1 for c in counts if c) + (set_bonus if full else 0), full
+        return kind_vp * (4 - counts.count(0)) + (set_bonus if full else 0), full
     sets = min(counts)
     if rule == "pairs":
         rest = [c - sets for c in counts]
@@ -81,6 +82,8 @@ def land_bonus(state: Position, s: int) -> tuple[int, bool]:
 
 def fiefs(state: Position, s: int) -> int:
     """The seat's fiefs (版図): each holds one land of every kind."""
+    if not state.options.fief:
+        return 0  # fief lands come only under the variant
     b = W * s + F_FIEF
     return sum(state.front[b: b + 16]) // 4
 
@@ -94,37 +97,51 @@ def settlements_of(state: Position, s: int) -> list[tuple]:
     return [st for st in state.settlements if st[OWNER] == s]
 
 
-def buildings(state: Position, s: int) -> int:
+def settlement_count(state: Position, s: int) -> int:
+    count = 0
+    for st in state.settlements:
+        if st[OWNER] == s:
+            count += 1
+    return count
+
+
+def settled(state: Position) -> tuple[list[int], list[int]]:
+    """Each seat's settlements and what their buildings score, in one pass."""
     table = state.options.building_vp
-    return sum(settlement_vp(st[LEVEL], table) for st in state.settlements if st[OWNER] == s)
+    count, built = [0] * state.seats, [0] * state.seats
+    for st in state.settlements:
+        s = st[OWNER]
+        count[s] += 1
+        built[s] += settlement_vp(st[LEVEL], table)
+    return count, built
+
+
+def gold_rate(opts: Options, settlements: int) -> int:
+    """「金: 1枚につき3VP…入植地を4つ以上作っていた場合は、1枚につき5VP」."""
+    return opts.gold_vp_settled if settlements >= opts.gold_settlements else opts.gold_vp
 
 
 def gold_each(state: Position, s: int) -> int:
-    """「金: 1枚につき3VP…入植地を4つ以上作っていた場合は、1枚につき5VP」."""
-    opts = state.options
-    count = sum(1 for st in state.settlements if st[OWNER] == s)
-    return opts.gold_vp_settled if count >= opts.gold_settlements else opts.gold_vp
+    return gold_rate(state.options, settlement_count(state, s))
 
 
-def gold_points(state: Position, s: int) -> int:
-    return state.front[W * s + F_GOLD] * gold_each(state, s)
-
-
-def fief_settlement_points(state: Position, s: int) -> int:
-    """The notes' 「入植地1つにつき、版図数×3ぐらいのボーナス」 (`settlement_fief_vp`)."""
+def fief_settlement_points(state: Position, s: int, count: int | None = None) -> int:
+    """The notes' 「入植地1つにつき、版図数×3ぐらいのボーナス」 (`settlement_fief_vp`);
+    `count` is the seat's settlements when the caller has counted them."""
     vp = state.options.settlement_fief_vp
     if not vp:
         return 0
-    count = sum(1 for st in state.settlements if st[OWNER] == s)
+    if count is None:
+        count = settlement_count(state, s)
     return vp * count * fiefs(state, s)
 
 
 def held(state: Position, s: int, per: int) -> int:
     """What a `vp` step counts: settlements, land kinds, enemies or gold (effects.PER)."""
     if per == 1:
-        return sum(1 for st in state.settlements if st[OWNER] == s)
+        return settlement_count(state, s)
     if per == 2:
-        return sum(1 for c in land_counts(state, s) if c)
+        return 4 - land_counts(state, s).count(0)
     return state.front[W * s + (F_ENEMY if per == 3 else F_GOLD)]
 
 
@@ -133,11 +150,11 @@ def award_progress(state: Position, s: int, cond: int) -> int:
     land kinds, lands, settlements, the highest level, enemies, enemies slain, gold."""
     f, b = state.front, W * s
     if cond == 0:
-        return sum(1 for c in land_counts(state, s) if c)
+        return 4 - land_counts(state, s).count(0)
     if cond == 1:
         return sum(land_counts(state, s))
     if cond == 2:
-        return sum(1 for st in state.settlements if st[OWNER] == s)
+        return settlement_count(state, s)
     if cond == 3:
         return max((st[LEVEL] for st in state.settlements if st[OWNER] == s), default=0)
     if cond == 4:
@@ -145,12 +162,6 @@ def award_progress(state: Position, s: int, cond: int) -> int:
     if cond == 5:
         return state.slain[s]
     return f[b + F_GOLD]
-
-
-def meets(state: Position, s: int, award: int) -> bool:
-    """Whether the seat meets an award's condition now."""
-    t = state.tables
-    return award_progress(state, s, t.award_condition[award]) >= t.award_count[award]
 
 
 def sources(state: Position) -> tuple[str, ...]:
@@ -169,29 +180,36 @@ def sources(state: Position) -> tuple[str, ...]:
     return tuple(out)
 
 
-def total(state: Position, s: int) -> int:
-    """The seat's points: what its `breakdown` adds up to (a source the game lacks holds
+def totals(state: Position) -> list[int]:
+    """Each seat's points: what its `breakdown` adds up to (a source the game lacks holds
     none), without building the table."""
-    p = state.pts[NSOURCES * s: NSOURCES * s + NSOURCES]
-    return (sum(p) + buildings(state, s) + gold_points(state, s)
-            + fief_settlement_points(state, s))
+    opts, front, pts = state.options, state.front, state.pts
+    count, built = settled(state)
+    out = []
+    for s in range(state.seats):
+        out.append(sum(pts[NSOURCES * s: NSOURCES * s + NSOURCES]) + built[s]
+                   + front[W * s + F_GOLD] * gold_rate(opts, count[s])
+                   + fief_settlement_points(state, s, count[s]))
+    return out
 
 
 def breakdown(state: Position) -> list[dict[str, int]]:
     keys = sources(state)
+    opts, front = state.options, state.front
+    count, built = settled(state)
     out = []
     for s in range(state.seats):
         p = state.pts[NSOURCES * s: NSOURCES * s + NSOURCES]
         points = {
             "lands": p[P_LANDS],
-            "buildings": buildings(state, s),
-            "gold": gold_points(state, s),
+            "buildings": built[s],
+            "gold": front[W * s + F_GOLD] * gold_rate(opts, count[s]),
             "enemies": p[P_ENEMIES],
             "awards": p[P_AWARDS],
             "cards": p[P_CARDS],
             "final order": p[P_ORDER],
             "fiefs": p[P_FIEFS],
-            "fief settlements": fief_settlement_points(state, s),
+            "fief settlements": fief_settlement_points(state, s, count[s]),
         }
         out.append({k: points[k] for k in keys})
     return out

@@ -43,6 +43,7 @@ from soan.games.undecim.codes import (
     F_RESK,
     FIEF_KEY,
     FRESH,
+    FRONT,
     GIVE,
     MARKET,
     MOON,
@@ -56,7 +57,6 @@ from soan.games.undecim.codes import (
     TAKE,
     TARGET,
     W,
-    front_index,
 )
 from soan.games.undecim.content import EG, TYPES, Tables
 from soan.games.undecim.options import Options
@@ -64,6 +64,8 @@ from soan.games.undecim.resolution import Resolution
 from soan.games.undecim.rounds import Rounds
 from soan.games.undecim.view import Views
 from soan.games.undecim.words import card_words
+
+_NO_CARDS = (0,) * TYPES
 
 
 class UndecimState(Choices, Resolution, Rounds, Views, State):
@@ -191,6 +193,10 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
             return rolled == self.rolled and counters == self.counters
         return False
 
+    def _stop_unfinished(self) -> None:
+        self._legal = None  # choices a transition left ready (`_offer`) end with the game
+        super()._stop_unfinished()
+
     @property
     def first_player(self) -> int:
         """Seat 1 is the start player and stays so all game (U13, UD1)."""
@@ -229,19 +235,19 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         o = self.copy()
         n = self.seats
         others = [s for s in range(n) if s != seat]
-        pool = list(o.deck)
+        pool, hand = o.deck, o.hand  # the copy's own lists
         for s in others:
             base = TYPES * s
-            for t in range(TYPES):
-                pool.extend([t] * o.hand[base + t])
-                o.hand[base + t] = 0
+            for t, count in enumerate(hand[base:base + TYPES]):
+                if count:
+                    pool += [t] * count
+            hand[base:base + TYPES] = _NO_CARDS
         pool.sort()  # so the deal depends on what `seat` knows, not on the real one
         rng.shuffle(pool)
         for s in others:
             base = TYPES * s
             for _ in range(o.hsize[s]):
-                o.hand[base + pool.pop()] += 1
-        o.deck = pool
+                hand[base + pool.pop()] += 1
         unseen = o.aside
         for s in others:
             unseen |= o.secret[s]
@@ -278,7 +284,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
             self._auto()
         elif phase == PICK:
             self.picks[s] = action[1]
-            self._note(s, f"card:{self.tables.card_name[action[1]]}")
+            self._note(s, self.tables.card_key[action[1]])
             nxt = s + 1
             if nxt < self.seats:
                 self.to_move = nxt
@@ -344,15 +350,15 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         return got
 
     def _draw(self, s: int, k: int) -> None:
-        base = TYPES * s
-        for t in self._take(k):
-            self.hand[base + t] += 1
-            self.hsize[s] += 1
+        got, hand, base = self._take(k), self.hand, TYPES * s
+        for t in got:
+            hand[base + t] += 1
+        self.hsize[s] += len(got)
 
     def _to_front(self, s: int, t: int, face: int) -> None:
         """A card enters a seat's front; in the action phase it is protected (U13)."""
         f, b = self.front, W * s
-        i = front_index(t, face)
+        i = FRONT[face][t]
         f[b + i] += 1
         if face == E.LAND:
             f[b + F_LANDK + (t >> 2)] += 1
@@ -397,19 +403,15 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         return scoring.breakdown(self)
 
     def scores(self) -> list[int]:
-        return [scoring.total(self, s) for s in range(self.seats)]
-
-    def _tied(self) -> bool:
-        totals = self.scores()
-        return totals.count(max(totals)) > 1
+        return scoring.totals(self)
 
     def _winners(self) -> list[int]:
+        return self._best(self.scores())
+
+    def _best(self, totals: list[int]) -> list[int]:
         """The most VP; 「複数いたら、最終ラウンドにアクション番号のより小さい…方が優先」."""
-        totals = self.scores()
         best = max(totals)
         tied = [s for s, v in enumerate(totals) if v == best]
         if len(tied) > 1 and self.options.tie_break:
             return [min(tied, key=lambda s: self.played[s])]
         return tied
-
-

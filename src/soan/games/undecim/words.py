@@ -47,3 +47,9 @@ def face_words(t: Tables, typ: int, face: int) -> str:
     if face == E.RESOURCE:
         return f"{name} ({RESOURCE_ENGLISH[typ & 3]}, resource)"
     return f"{name} ({E.FACES[face]})"
+
+
+@cache
+def place_words(t: Tables, typ: int, face: int) -> str:
+    """A card put into a front, for the log: 「森/木 into its front as 森 (forest, land)」."""
+    return f"{type_words(t, typ)} into its front as {face_words(t, typ, face)}"
