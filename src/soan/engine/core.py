@@ -17,6 +17,7 @@ Conventions every game keeps:
 from __future__ import annotations
 
 import dataclasses
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
@@ -372,12 +373,22 @@ class Game(ABC):
         if type(seed) is not int or not 0 <= seed < 2**63:
             raise OptionsError(f"a seed is a whole number from 0 to 2^63-1, not {seed!r}")
         if options is None:
-            options = self.options()
-        else:
+            options = self._defaults()
+        elif options is not self._checked:
             check_options(self.id, options)
+            self._checked = options
         if content is None:
             content = self.load_content()
         return self._new(seats, seed, options, content)
+
+    # Options are frozen, so one checked object stays valid: a lab playing thousands of
+    # games with one options object (or the defaults) checks it once, not every game.
+    _checked: Any = None
+
+    @functools.cache  # noqa: B019 (games are registry singletons, never collected)
+    def _defaults(self) -> Any:
+        """The rules as written, built and checked once per game."""
+        return self.options()
 
     def rules_text(self) -> str:
         """The English rules reference (the game package's `rules.md`)."""
