@@ -69,6 +69,7 @@ def _cut(pattern: Pattern) -> _Cut:
         _CUTS[pattern] = _Cut(pattern)
     return _CUTS[pattern]
 
+
 _NUMBERING: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], Pattern]] = {}
 
 
