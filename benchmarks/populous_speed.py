@@ -20,9 +20,26 @@ varies twice over from run to run. Measured 2026-11-27 on the shared two-core ma
 | evaluate() mid-game | 21,345 | 62,984 | 2.95x |
 | ismcts:200 iterations (search profile's position) | 2,378 | 3,115 | 1.31x |
 
-Still short of the target: a playout action costs about 6.7 us, spread thinly over the
-rules, their event log and the contract's checks; laying the world (`boards.world`)
-is most of a new game's 0.4 ms.
+Then the world (2026-11-27, against commit 9bca1e5, same machine, three rounds run
+interleaved, before and after alternating; medians; behaviour again the same to the bit):
+`World` assembles its adjacency from one tile's slot contacts worked out once per cell
+pattern instead of hashing every hex, the board builds its 64 masks' area choices from
+the 32 number-card subsets, and a seat's presence VP, grace costs and effect totals
+take fewer calls. A new 4-seat game fell from about 400 us to 150 us.
+
+| per second | before | after | |
+|---|---:|---:|---:|
+| random-playout actions, `--games 1000` (3-5 seats, setup included) | 169,614 | 205,575 | 1.21x |
+| the same, `engine_table.py --seconds 2 --rounds 1` (4 seats) | 168,661 | 207,588 | 1.23x |
+| copy() mid-game | 362,607 | 359,488 | 1.0x |
+| redeal() mid-game | 90,664 | 90,979 | 1.0x |
+| ismcts:200 iterations (search profile's position) | 3,379 | 3,414 | 1.0x |
+
+Still short of the target: an action costs about 4.9 us, spread thinly over the rules,
+their event log and the contract's checks (`State.play`'s own checks are about 7% of a
+playout); building the world is now about 75 us of a new game's 150 us, and a new game
+about 8% of a 4-seat playout. Mid-game playouts (the search's) lay no world, so they
+gain little.
 """
 
 from __future__ import annotations

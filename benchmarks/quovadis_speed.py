@@ -28,6 +28,19 @@ microseconds of rules, logging and usage notes), and over a quarter of it lies o
 this game: `State.play`'s checks (engine/core.py, about 13%) and building the world in
 `new()` (boards/world.py, about 15%: 250 us of a 300 us setup).
 
+Then the world (2026-11-27, against commit 9bca1e5, same machine, three rounds run
+interleaved, medians; `engine_fingerprint.py` and `behaviour_snapshot.py` identical):
+`World` assembles its adjacency from one tile's slot contacts worked out once per cell
+pattern instead of hashing every hex (a new 4-seat game: about 300 us -> 90 us, the
+world 55 us of it), and placement food is worked out once per seat, not per cell:
+
+    random playouts (`quovadis_speed.py 1000`, 3-5 seats)  116,432 -> 126,857 actions/s  x1.09
+    the same, `engine_table.py --seconds 2 --rounds 1` (4)   113,587 -> 124,036 actions/s  x1.09
+    mid-game copy(), redeal(), ismcts:200                   unchanged (x1.0, within the noise)
+
+The rest of a playout is as flat as before: about 7.9 us an action, of which
+`State.play`'s checks are about 4%.
+
     python benchmarks/quovadis_speed.py --fingerprint FILE [games]
 
 writes every position of seeded random games over every variant (legal actions, the

@@ -140,3 +140,43 @@ def test_cell_names_read_tile_and_slot():
     world = populous_world(3, Rng(1))
     a, b = world.pairs[2]
     assert world.cell_name(world.tile_cells[2][3]) == f"{a}-{b}.3"
+
+
+def _touching_by_hexes(world: World) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Cell and tile adjacency worked out from the hexes themselves, the slow way."""
+    tile_of_hex = {h: t for t, hexes in enumerate(world.tile_hexes) for h in hexes}
+    cells = tuple(
+        tuple(sorted({world.hex_cell[n] for h in hexes for n in neighbours(h)
+                      if n in world.hex_cell} - {c}))
+        for c, hexes in enumerate(world.cell_hexes))
+    tiles = tuple(
+        tuple(sorted({tile_of_hex[n] for h in hexes for n in neighbours(h)
+                      if n in tile_of_hex} - {t}))
+        for t, hexes in enumerate(world.tile_hexes))
+    return cells, tiles
+
+
+@pytest.mark.parametrize("pattern", [SINGLE_CELLS, PAIRED_CELLS])
+def test_adjacency_is_exactly_the_shared_edges_wherever_tiles_lie(pattern):
+    # Adjacency is assembled from one tile's slots (worked out once per pattern); on
+    # any spots of the lattice, even far out and scattered, it must be exactly the
+    # cells whose hexes share an edge, in id order.
+    spots = [h for radius in range(5) for h in ring(radius)]
+    for seed in range(60):
+        rng = Rng(seed)
+        rng.shuffle(spots)
+        count = 1 + rng.below(len(PAIRS))
+        pairs = list(PAIRS)
+        rng.shuffle(pairs)
+        world = World(list(zip(pairs[:count], spots[:count], strict=True)), pattern)
+        for t, spot in enumerate(world.spots):
+            assert world.tile_hexes[t] == flower(spot)
+            for k, indexes in enumerate(pattern):
+                assert world.cell_hexes[world.tile_cells[t][k]] == tuple(
+                    flower(spot)[i] for i in indexes)
+        assert (world.adjacent, world.tile_adjacent) == _touching_by_hexes(world)
+
+
+def test_two_tiles_on_one_spot_are_refused():
+    with pytest.raises(ValueError, match="two tiles on one spot"):
+        World([((1, 2), (0, 0)), ((1, 3), (0, 0))], SINGLE_CELLS)

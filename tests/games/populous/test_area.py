@@ -124,3 +124,21 @@ def test_raised_cards_that_name_no_tile_all_rise():
         state.play(state.legal()[-1])
     assert state.down[seat] == 0 and state.legal()
     assert any("name no tile" in line for line in state.log)
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_every_raised_mask_offers_exactly_its_pairs_then_its_wild_pairs(seats):
+    # The board builds all 64 masks' choices at setup from the number cards' subsets;
+    # each must be the rule read plainly: two raised numbers a < b naming a tile of the
+    # world, then (wild raised) a raised number x as itself and the wild as any y.
+    for seed in range(8):
+        state = new(seats, seed)
+        present = set(state.board.world.pairs)
+        for up in range(ALL_DOWN + 1):
+            numbers = [n for n in range(1, 6) if up >> (n - 1) & 1]
+            expected = [("area", a, b) for a in numbers for b in numbers
+                        if a < b and (a, b) in present]
+            if up >> WILD & 1:
+                expected += [("wild", x, y) for x in numbers for y in range(1, 6)
+                             if (min(x, y), max(x, y)) in present]
+            assert state.board.area_choices[up] == tuple(expected), (seed, up)

@@ -6,15 +6,17 @@ reads tuples and never rebuilds anything.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container
 
 from soan.boards import terrain as T
 from soan.boards.world import SINGLE_CELLS, World
 from soan.engine.core import Action
+from soan.games.populous.content import Tables
 
 TILE_SIZE = len(SINGLE_CELLS)  # cells a tile: each hex of Populous's world is a cell
 WILD = 5  # bit of the wild card in a seat's genesis mask; bits 0-4 are cards 1-5
-ALL_DOWN = (1 << 6) - 1
+WILD_BIT = 1 << WILD
+ALL_DOWN = (WILD_BIT << 1) - 1
 
 AREA_ACTIONS = {(a, b): ("area", a, b) for a in range(1, 6) for b in range(a + 1, 6)}
 WILD_AREA_ACTIONS = {(x, y): ("wild", x, y) for x in range(1, 6) for y in range(1, 6)}
@@ -35,41 +37,33 @@ class Board:
     __slots__ = ("action_choices", "area_choices", "cell_tile", "terrain", "terrain_weight",
                  "tile_cells", "world")
 
-    def __init__(self, world: World, terrain_by_pair: dict[tuple[int, int], tuple[int, ...]]):
+    def __init__(self, world: World, tables: Tables):
         self.world = world
-        self.terrain = tuple(
-            terrain_by_pair[world.pairs[world.cell_tile[c]]][world.cell_slot[c]]
-            for c in range(world.cells)
-        )
-        self.terrain_weight = _terrain_weight(self.terrain, terrain_by_pair.values())
+        # a tile's terrains are listed centre first, as its cells are numbered
+        self.terrain = tuple(t for pair in world.pairs for t in tables.terrain[pair])
+        cells, average = len(self.terrain), tables.terrain_average
+        self.terrain_weight = tuple(self.terrain.count(t) / cells / average
+                                    for t in range(len(T.KEYS)))
         self.cell_tile = world.cell_tile
         self.tile_cells = world.tile_cells
-        present = world.tile_of_pair
-        self.area_choices = tuple(
-            tuple(action for tile, action in candidates if tile in present)
-            for candidates in AREA_CANDIDATES
-        )
+        self.area_choices = _area_choices(world.tile_of_pair)
         self.action_choices = ACTION_CHOICES
 
 
-def _terrain_weight(world: tuple[int, ...], tiles: Iterable[tuple[int, ...]]) -> tuple[float, ...]:
-    """Each terrain's share of the world's cells over the average share of a terrain
-    other than plains among all the tiles."""
-    every = [t for tile in tiles for t in tile]
-    other = len(T.KEYS) - 1
-    average = sum(1 for t in every if t != T.PLAINS) / other / len(every)
-    return tuple(world.count(t) / len(world) / average for t in range(len(T.KEYS)))
-
-
-def _area_candidates(up: int) -> tuple[tuple[tuple[int, int], Action], ...]:
-    """Every area selection the raised cards `up` could make in a world holding every
-    tile, each with the tile it names: two numbers, then a number and the wild card."""
-    numbers = [n for n in range(1, 6) if up >> (n - 1) & 1]
-    out = [((a, b), AREA_ACTIONS[(a, b)]) for a in numbers for b in numbers if a < b]
-    if up >> WILD & 1:
-        out += [((min(x, y), max(x, y)), WILD_AREA_ACTIONS[(x, y)])
-                for x in numbers for y in range(1, 6)]
-    return tuple(out)
+def _area_choices(present: Container[tuple[int, int]]) -> tuple[tuple[Action, ...], ...]:
+    """Every raised-card mask's area selections in a world holding the tiles `present`:
+    two numbers (a < b), then a number and the wild card, each only when the tile it
+    names is in the world. Built from the number cards' 32 subsets, so a new game
+    checks each tile a few times rather than once a mask and candidate."""
+    plain = [tuple(AREA_ACTIONS[pair] for pair in pairs if pair in present)
+             for pairs in _RAISED_PAIRS]
+    with_wild = [()] + [tuple(WILD_AREA_ACTIONS[(x, y)] for y in range(1, 6)
+                              if (min(x, y), max(x, y)) in present) for x in range(1, 6)]
+    wild: list[tuple[Action, ...]] = [()]
+    for up in range(1, WILD_BIT):
+        top = up.bit_length()  # the highest number raised: its choices come last
+        wild.append(wild[up ^ 1 << (top - 1)] + with_wild[top])
+    return (*plain, *(choices + extra for choices, extra in zip(plain, wild, strict=True)))
 
 
 def _action_choices(up: int) -> tuple[Action, ...]:
@@ -79,6 +73,9 @@ def _action_choices(up: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-# by raised-card mask; a world keeps the area candidates whose tile it holds
-AREA_CANDIDATES = tuple(_area_candidates(up) for up in range(ALL_DOWN + 1))
+# by raised-card mask: the pairs of raised number cards (a < b), and the action cards
+_RAISED_PAIRS = tuple(
+    tuple((a, b) for a in range(1, 6) for b in range(a + 1, 6) if up >> (a - 1) & up >> (b - 1) & 1)
+    for up in range(WILD_BIT)
+)
 ACTION_CHOICES = tuple(_action_choices(up) for up in range(ALL_DOWN + 1))

@@ -133,11 +133,16 @@ class Tables:
     __slots__ = (
         "card_cost", "card_english", "card_free", "card_kind", "card_mods", "card_name",
         "card_once", "card_text", "deck", "race_aptitude", "race_english", "race_free",
-        "race_mods", "race_name", "race_text", "terrain",
+        "race_mods", "race_name", "race_text", "terrain", "terrain_average",
     )
 
     def __init__(self, content: PopulousContent) -> None:
         self.terrain = {tuple(t.pair): tuple(T.CODES[x] for x in t.terrain) for t in content.tiles}
+        # the average share of one terrain other than plains among all the tiles: what
+        # a world's terrain weights (`Board.terrain_weight`) are measured against
+        every = [x for tile in self.terrain.values() for x in tile]
+        others = sum(1 for x in every if x != T.PLAINS)
+        self.terrain_average = others / (len(T.KEYS) - 1) / len(every)
         races = content.races
         self.race_name = tuple(r.name for r in races)
         self.race_english = tuple(r.english or r.name for r in races)

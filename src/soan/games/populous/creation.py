@@ -30,6 +30,7 @@ from soan.games.populous.genesis import WILD_CARD
 from soan.games.populous.options import Options
 
 WILD_USED, HOUSE_BUILT = "wild card", "house"  # rule branches the lab counts
+ACTION_NOTES = tuple(f"action:{name}" for name in ACTION_NAMES)  # usage keys by action card
 
 
 class Creation:
@@ -112,7 +113,7 @@ class Creation:
             self.down[s] |= 1 << (n - 1)
             self.log.append(f"Seat {s + 1} lowers {n}: {ACTION_NAMES[n]} in {self.area_pair()}.")
         self.action = n
-        self._note(s, f"action:{ACTION_NAMES[n]}")
+        self._note(s, ACTION_NOTES[n])
         self.places, self.free_place, self.drawn = 1, False, 0
         if n == BLESSING:
             self.places = opts.blessing_workers + self.mods[s][E.BLESSING_WORKERS]

@@ -43,8 +43,12 @@ class Grace:
         return cost if cost > 0 else 0
 
     def _playable(self, s: int) -> list[int]:
-        fp = self.fp[s]
-        return [k for k in sorted(set(self.hands[s])) if self.grace_cost(s, k) <= fp]
+        """The kinds of grace card in `s`'s hand it can pay for (`grace_cost` inlined:
+        every grace phase and its legal actions ask)."""
+        fp, card_cost = self.fp[s], self.tables.card_cost
+        discount = self.mods[s][E.GRACE_DISCOUNT]
+        return [k for k in sorted(set(self.hands[s]))
+                if (card_cost[k] - discount if card_cost[k] > discount else 0) <= fp]
 
     def idle_card(self, s: int, k: int) -> bool:
         """Playing grace card `k` now would only spend its FP: a saint or holy site when
@@ -132,9 +136,11 @@ class Grace:
     def _refresh_mods(self, s: int) -> None:
         t = self.tables
         mods, free = t.race_mods[self.race[s]], t.race_free[self.race[s]]
-        for k in self.grace[s]:
-            mods = E.fold(mods, enumerate(t.card_mods[k]))
-            free |= t.card_free[k]
+        if self.grace[s]:  # the race's and every card's effects added up, index by index
+            mods = tuple(map(sum, zip(mods, *[t.card_mods[k] for k in self.grace[s]],
+                                      strict=True)))
+            for k in self.grace[s]:
+                free |= t.card_free[k]
         self.mods[s], self.free[s] = mods, free
 
     def _draw(self, s: int, k: int) -> int:

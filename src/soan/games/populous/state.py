@@ -90,7 +90,7 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
                 f"a grace deck of {len(tables.deck)} cards cannot deal {options.grace_draw} "
                 f"to each of {seats} players"
             )
-        self.board = Board(populous_world(seats, self.rng), tables.terrain)
+        self.board = Board(populous_world(seats, self.rng), tables)
         self.occ = [EMPTY] * self.board.world.cells
         self.workers = [options.workers] * seats
         self.houses = [options.houses] * seats

@@ -244,22 +244,29 @@ class Creation:
     def placement_cost(self, s: int, c: int) -> int:
         """Food for one more worker on `c`: its terrain unless plains or an aptitude
         terrain, plus the extra-worker food after the first (Q9)."""
+        on_free, elsewhere = self._placement_costs(s)
+        return on_free if self.freemask[s] >> self.terr[c] & 1 else elsewhere
+
+    def _placement_costs(self, s: int) -> tuple[int, int]:
+        """Food for one more worker of `s` on one of its free terrains and on any other."""
         if self.free_place:
-            return 0
-        opts = self.options
-        cost = 0 if self.freemask[s] >> self.terr[c] & 1 else opts.placement_food
+            return 0, 0
+        extra = 0
         if self.placed:
-            extra = opts.extra_worker_food - self.mods[s][E.EXTRA_WORKER_DISCOUNT]
-            if extra > 0:
-                cost += extra
-        return cost
+            extra = self.options.extra_worker_food - self.mods[s][E.EXTRA_WORKER_DISCOUNT]
+            if extra < 0:
+                extra = 0
+        return extra, self.options.placement_food + extra
 
     def placeable(self, s: int) -> list[int]:
         """The area's cells where `s` has a worker to place and the food it costs."""
         if self.supply[s] <= 0:
             return []
-        food, cost = self.res[4 * s + FOOD_R], self.placement_cost
-        return [c for c in self.board.tile_cells[self.area] if food >= cost(s, c)]
+        food = self.res[4 * s + FOOD_R]
+        on_free, elsewhere = self._placement_costs(s)
+        free, terr = self.freemask[s], self.terr
+        return [c for c in self.board.tile_cells[self.area]
+                if food >= (on_free if free >> terr[c] & 1 else elsewhere)]
 
     def _begin_place(self) -> None:
         s = self.active
