@@ -34,6 +34,7 @@ def main() -> None:
     parser.add_argument("--sample", type=float, default=0.1, help="share of positions recorded")
     parser.add_argument("--targets", default=",".join(TARGETS))
     parser.add_argument("--alpha", type=float, default=30.0)
+    parser.add_argument("--rows", type=int, default=0, help="fit on the first ROWS rows (0: all)")
     parser.add_argument("--first-seed", type=int, default=7_000_000, help="of the training games")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--data", type=Path, default=None, help="rows cache (.npz)")
@@ -58,6 +59,8 @@ def main() -> None:
             np.savez(args.data, x=x, y=y)
     print(f"{len(x):,} rows from {args.train_games} games, {time.perf_counter() - started:.0f} s",
           flush=True)
+    if args.rows:
+        x, y = x[:args.rows], y[:args.rows]
     seats = args.players
     for name in args.targets.split(","):
         at = names.index(name) * seats

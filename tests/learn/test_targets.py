@@ -81,7 +81,7 @@ def test_self_play_records_each_target_seat_relative():
     for row in y:
         assert row[:4].sum() == pytest.approx(1.0)
         assert row[8:].sum() == pytest.approx(2.0)
-        assert 0.0 <= row[4:8].min() and row[4:8].max() <= 1.0
+        assert row[4:8].min() >= 0.0 and row[4:8].max() <= 1.0
 
 
 def test_an_unknown_target_is_refused():

@@ -34,6 +34,11 @@ def train(
     start: Annotated[str | None, typer.Option(
         "--from", help="Start from a trained model: `default` (the rules as written at "
                        "this table size) or a model folder.")] = None,
+    target: Annotated[str, typer.Option(
+        help="What a finished game teaches each seat: `win` (its win share), `place` "
+             "(first 1 to last 0), `lead` (its final lead over the best other seat, "
+             "squashed into 0..1) or `mix` (win and lead, half each); see "
+             "benchmarks/results/learn.md.")] = "win",
 ) -> None:
     """Train a learned value for one rule set by self-play, keep it in the model cache
     with its model card, and print how strong it is against the heuristic and random.
@@ -69,7 +74,7 @@ def train(
     spec = TrainSpec(game, players, options, loaded, str(content) if content else None,
                      variant, seed, minutes, games, eval_games=eval_games,
                      jobs=(os.cpu_count() or 1) if jobs is None else jobs,
-                     models=str(models) if models else None, start=start)
+                     models=str(models) if models else None, start=start, target=target)
     spec.check()
     console.print(f"Training {game.title} at {players} seats ({variant}) for {minutes:g} "
                   f"minutes, {spec.games} games a generation, {spec.jobs} jobs.", markup=False)
