@@ -15,10 +15,13 @@ cache).
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import astuple
+from pathlib import Path
 
 from soan.bots import make_bot
 from soan.bots.match import bot_rngs, choose
@@ -56,9 +59,23 @@ def play(game_id: str, seats: int, tested: str, opponent: str, index: int,
 
 def run(pool: ProcessPoolExecutor, args: argparse.Namespace, tested: str
         ) -> list[tuple[float, float, int]]:
+    """Every game of `tested`, read from `--cache` when the same run was played before
+    (the same game, seats, bots, seeds and model folder: games are deterministic)."""
+    bots = f"{tested} {args.opponent}"
+    models = os.environ.get("SOAN_MODELS", "") if "learned" in bots or "strong" in bots else ""
+    name = json.dumps([args.game, args.players, tested, args.opponent, args.first_seed,
+                       args.games, models])
+    path = (args.cache / f"{hashlib.sha256(name.encode()).hexdigest()[:16]}.json"
+            if args.cache else None)
+    if path is not None and path.is_file():
+        return [tuple(r) for r in json.loads(path.read_text())]
     n = args.games
-    return list(pool.map(play, [args.game] * n, [args.players] * n, [tested] * n,
+    rows = list(pool.map(play, [args.game] * n, [args.players] * n, [tested] * n,
                          [args.opponent] * n, range(n), [args.first_seed] * n))
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(rows))
+    return rows
 
 
 def main() -> None:
@@ -72,6 +89,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--models", default=None)
     parser.add_argument("--first-seed", type=int, default=SEED_BASE, help="seed of game 0")
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="folder of played runs: a run played before is read, not replayed")
     args = parser.parse_args()
     if args.models:
         os.environ["SOAN_MODELS"] = args.models
