@@ -9,8 +9,9 @@ mover's `ismcts:iters=ITERS` tree is grown, and the heuristic's best `--top` mov
 read by the mover, and the share of the search's visits it drew among them. A linear
 score of the standardised features is fitted by a listwise loss (the cross-entropy of
 the softmax of the scores within a position against the visit shares, plus an L2
-penalty), and filed as a model whose first output is that score, so the learned bot
-chooses by it (it is a score, not a win share: a search must not read it as a value).
+penalty on all but the judgement's weights), and filed as a model whose first output is
+that score, so the learned bot chooses by it (it is a score, not a win share: a search
+must not read it as a value).
 Held-out agreement (the search's most visited move being the one the score, or the
 game's own judgement, ranks first) is printed; the bot is then measured with
 
@@ -36,7 +37,7 @@ from soan.bots.match import bot_rngs, choose
 from soan.engine.core import options_from_dict
 from soan.engine.registry import get_game
 from soan.engine.rng import Rng
-from soan.learn.model import ModelKey, ValueModel, features
+from soan.learn.model import ModelKey, ValueModel, features, judgement_size
 from soan.learn.train import MIN_SCALE, Exploring
 
 
@@ -71,14 +72,18 @@ def labelled(game_id: str, seats: int, iters: int, sample: float, top: int, seed
     return rows
 
 
-def fit_listwise(z: np.ndarray, target: np.ndarray, groups: np.ndarray, l2: float
-                 ) -> np.ndarray:
-    """Weights (with a last bias-free column dropped) of a linear score whose softmax
-    within each group matches `target`, by L-BFGS on the mean cross-entropy + l2 |w|^2."""
+def fit_listwise(z: np.ndarray, target: np.ndarray, groups: np.ndarray, l2: float,
+                 free: int) -> np.ndarray:
+    """Weights of a linear score whose softmax within each group matches `target`, by
+    L-BFGS on the mean cross-entropy + l2 |w|^2, the last `free` columns (the game's
+    judgement) not penalised: the score starts from the heuristic's own ranking and the
+    penalty holds the observation's part to what the data can carry."""
     from scipy.optimize import minimize
 
     _, index = np.unique(groups, return_inverse=True)
     count = index.max() + 1
+    penalised = np.ones(z.shape[1])
+    penalised[z.shape[1] - free:] = 0.0
 
     def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
         s = z @ w
@@ -89,7 +94,8 @@ def fit_listwise(z: np.ndarray, target: np.ndarray, groups: np.ndarray, l2: floa
         p = e / total[index]
         ce = -np.sum(target * (s - top[index] - np.log(total[index]))) / count
         grad = z.T @ (p - target) / count
-        return ce + l2 * float(w @ w), grad + 2 * l2 * w
+        held = w * penalised
+        return ce + l2 * float(held @ held), grad + 2 * l2 * held
 
     result = minimize(loss, np.zeros(z.shape[1]), jac=True, method="L-BFGS-B",
                       options={"maxiter": 500})
@@ -147,7 +153,7 @@ def main() -> None:
     game, options, content = table(args.game)
     key = ModelKey.of(game, seats, options, content)
     for l2 in [float(v) for v in args.l2.split(",")]:
-        w = fit_listwise(z[~held], target[~held], groups[~held], l2)
+        w = fit_listwise(z[~held], target[~held], groups[~held], l2, judgement_size(seats))
         scores = z[held] @ w
         weights = np.zeros((x.shape[1], seats), dtype=np.float32)
         weights[:, 0] = w
