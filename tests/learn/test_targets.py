@@ -9,6 +9,7 @@ from soan.bots.heuristic import heuristic_bot
 from soan.bots.match import bot_rngs, choose
 from soan.engine.core import options_from_dict
 from soan.engine.registry import get_game
+from soan.learn.model import features
 from soan.learn.train import (
     TARGETS,
     TrainError,
@@ -16,8 +17,10 @@ from soan.learn.train import (
     lead_shares,
     place_shares,
     self_play_games,
+    train,
     win_shares,
 )
+from tests.learn.race_game import GAME
 
 CITYPLAN = get_game("cityplan")
 OPTIONS = options_from_dict(CITYPLAN, {})
@@ -93,3 +96,18 @@ def test_an_unknown_target_is_refused():
 def test_the_win_target_is_the_win_share(games):
     for state in games:
         assert TARGETS["win"](state) == win_shares(state)
+
+
+def test_training_on_the_lead_learns_the_race(tmp_path):
+    """The toy race trained on the squashed lead: the card names the target, and the
+    model values the position nearer the finish higher, as the win share does."""
+    spec = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), minutes=60, games=200,
+                     generations=1, eval_games=0, models=str(tmp_path), sample=0.5,
+                     explore=0.3, alpha=0.01, target="lead")
+    result = train(spec)
+    assert result.card["target"] == "lead"
+    state = GAME.new(2, 1, spec.options, spec.content)
+    ahead, behind = state.copy(), state.copy()
+    ahead.pos[0], behind.pos[0] = spec.options.target - 2, 0
+    values = result.model.predict(np.stack([features(ahead, 0), features(behind, 0)]))[:, 0]
+    assert values[0] > values[1] + 0.1, values
