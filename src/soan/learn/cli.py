@@ -38,10 +38,11 @@ def train(
         help="What a finished game teaches each seat: `win` (its win share), `place` "
              "(first 1 to last 0), `lead` (its final lead over the best other seat, "
              "squashed into 0..1) or `mix` (win and lead, half each). In four-seat "
-             "Populous `lead` made `learned` beat the heuristic (28.7% (26.2-31.3%) of "
-             "1,200 fresh games against three heuristic seats, the heuristic in its "
-             "seat 23.2%), where `win` plays level; in City Plan no target did. Not "
-             "yet measured in Quo Vadis and Undecim, hence not the default; see "
+             "Populous a `lead` model beat the heuristic (27.9% (26.0-29.9%) of 2,000 "
+             "fresh games against three heuristic seats, the heuristic in its seat "
+             "23.3%), where `win` plays level; another `lead` run gained less (+2.4 "
+             "points over 800 games); in City Plan no target did. Not yet measured in "
+             "Quo Vadis and Undecim, hence not the default; see "
              "benchmarks/results/learn.md.")] = "win",
 ) -> None:
     """Train a learned value for one rule set by self-play, keep it in the model cache
