@@ -40,6 +40,9 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=None, help="rows cache (.npz)")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
+    unknown = sorted(set(args.targets.split(",")) - set(TARGETS))
+    if unknown:
+        parser.error(f"--targets: {', '.join(unknown)} not among {', '.join(TARGETS)}")
     game = get_game(args.game)
     spec = TrainSpec(game, args.players, game.options(), game.load_content(),
                      games=args.train_games, jobs=args.jobs, sample=args.sample)
