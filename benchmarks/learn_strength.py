@@ -3,9 +3,10 @@
 Game i seats the candidate at seat i mod N and the opponent everywhere else; with
 `--baseline`, the same seeds are played again with the baseline in the candidate's
 seat, and the paired difference of win shares is given with a normal 95% interval
-(the same deals, so the deal's luck cancels). Prints the candidate's win share with a
-95% Wilson interval against the fair share 1/N, and each tested seat's seconds per
-decision. Models are read from `--models` (default: `$SOAN_MODELS` or the user's
+(the same deals, so the deal's luck cancels). `--first-seed` given several times plays
+several sets of `--games` games and takes them together. Prints the candidate's win
+share with a 95% Wilson interval against the fair share 1/N, and each tested seat's
+seconds per decision. Models are read from `--models` (default: `$SOAN_MODELS` or the user's
 cache).
 
     python benchmarks/learn_strength.py cityplan -n 4 --candidate learned \\
@@ -15,10 +16,13 @@ cache).
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import astuple
+from pathlib import Path
 
 from soan.bots import make_bot
 from soan.bots.match import bot_rngs, choose
@@ -54,11 +58,26 @@ def play(game_id: str, seats: int, tested: str, opponent: str, index: int,
     return win_shares(state)[seat], spent, decisions
 
 
-def run(pool: ProcessPoolExecutor, args: argparse.Namespace, tested: str
+def run(pool: ProcessPoolExecutor, args: argparse.Namespace, tested: str, first_seed: int
         ) -> list[tuple[float, float, int]]:
+    """Every game of `tested` from `first_seed`, read from `--cache` when the same run
+    was played before (the same game, seats, bots, seeds and model folder: games are
+    deterministic)."""
+    bots = f"{tested} {args.opponent}"
+    models = os.environ.get("SOAN_MODELS", "") if "learned" in bots or "strong" in bots else ""
+    name = json.dumps([args.game, args.players, tested, args.opponent, first_seed,
+                       args.games, models])
+    path = (args.cache / f"{hashlib.sha256(name.encode()).hexdigest()[:16]}.json"
+            if args.cache else None)
+    if path is not None and path.is_file():
+        return [tuple(r) for r in json.loads(path.read_text())]
     n = args.games
-    return list(pool.map(play, [args.game] * n, [args.players] * n, [tested] * n,
-                         [args.opponent] * n, range(n), [args.first_seed] * n))
+    rows = list(pool.map(play, [args.game] * n, [args.players] * n, [tested] * n,
+                         [args.opponent] * n, range(n), [first_seed] * n))
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(rows))
+    return rows
 
 
 def main() -> None:
@@ -71,17 +90,23 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--models", default=None)
-    parser.add_argument("--first-seed", type=int, default=SEED_BASE, help="seed of game 0")
+    parser.add_argument("--first-seed", type=int, action="append",
+                        help="seed of game 0; given again, another set of --games games, "
+                             "all the sets' games taken together")
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="folder of played runs: a run played before is read, not replayed")
     args = parser.parse_args()
+    seeds = args.first_seed or [SEED_BASE]
     if args.models:
         os.environ["SOAN_MODELS"] = args.models
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
-        results = {spec: run(pool, args, spec)
+        results = {spec: [r for first in seeds for r in run(pool, args, spec, first)]
                    for spec in [args.candidate] + ([args.baseline] if args.baseline else [])}
     fair = 1 / args.players
     print(f"{args.game}, {args.players} seats, one seat against {args.players - 1} x "
-          f"{args.opponent}, {args.games} games (seats rotated, seeds from {args.first_seed}), "
+          f"{args.opponent}, {args.games * len(seeds)} games (seats rotated, seeds from "
+          f"{', '.join(map(str, seeds))}, {args.games} each), "
           f"{time.perf_counter() - started:.0f} s on {args.jobs} processes")
     for spec, rows in results.items():
         s = strength(args.opponent, [r[0] for r in rows])

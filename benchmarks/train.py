@@ -22,7 +22,7 @@ from soan.bots.learned import LearnedBot
 from soan.bots.match import bot_rngs, choose
 from soan.engine.registry import get_game
 from soan.lab.report.metrics import paired_difference
-from soan.learn.train import Players, TrainSpec, strength, train
+from soan.learn.train import TARGETS, Players, TrainSpec, strength, train
 
 
 def decision_time(bot, game, seats, options, content, seeds) -> float:
@@ -49,13 +49,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400, help="measuring games")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--models", default=None, help="model cache (default: a temporary one)")
+    parser.add_argument("--target", default="win", choices=list(TARGETS),
+                        help="what a finished game teaches")
     args = parser.parse_args()
 
     game = get_game(args.game)
     options, content = game.options(), game.load_content()
     models = args.models or tempfile.mkdtemp(prefix="soan-models-")
     spec = TrainSpec(game, args.players, options, content, minutes=args.minutes,
-                     games=args.train_games, eval_games=0, jobs=args.jobs, models=models)
+                     games=args.train_games, eval_games=0, jobs=args.jobs, models=models,
+                     target=args.target)
     started = time.perf_counter()
 
     def show(state) -> None:

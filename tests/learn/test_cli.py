@@ -18,6 +18,7 @@ from soan.cli import app
     (["undecim", "--variant", "nosuch"], "no variant"),
     (["undecim", "--content", "missing.toml"], "no such file"),
     (["undecim", "--from", "/nowhere/model"], "--from /nowhere/model"),
+    (["undecim", "--target", "score"], "--target score: one of win"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, words):
     result = CliRunner().invoke(app, ["train", *args])

@@ -2,7 +2,8 @@
 
 Generation 0 plays games with the heuristic in every seat (with a little exploration),
 recording at sampled positions every seat's observation and, once the game ends, every
-seat's win share, seat-relative (the observing seat first). A small multilayer
+seat's target, seat-relative (the observing seat first): its win share by default, or
+another of `TARGETS` (`soan train --target`). A small multilayer
 perceptron (scikit-learn's `MLPRegressor`) is fitted on these rows. Each next
 generation plays with the best model so far (the learned bot: one-step lookahead on the
 value, with exploration), adds its rows and refits; the new model is kept only if, on
@@ -91,6 +92,7 @@ class TrainSpec:
     margin: float = 0.02  # win share above fair a new model needs to be kept
     baselines: tuple[str, ...] = ("heuristic", "random")
     start: str | None = None  # a model folder to start from (`--from`): warm start
+    target: str = "win"  # what a finished game teaches (`TARGETS`)
 
     def start_model(self) -> ValueModel | None:
         """The model training starts from, checked to read this rule set's features."""
@@ -117,6 +119,8 @@ class TrainSpec:
             raise TrainError(f"--jobs {self.jobs}: use at least 1 process")
         if self.eval_games < 0 or self.gate_games < 0 or self.generations < 0:
             raise TrainError("--eval-games, --gate-games and --generations are at least 0")
+        if self.target not in TARGETS:
+            raise TrainError(f"--target {self.target}: one of {', '.join(TARGETS)}")
         if not 0 <= self.seed < 2**62:
             raise TrainError(f"--seed {self.seed}: a seed is a whole number from 0 to 2^62")
 
@@ -178,11 +182,50 @@ def policy(model: ValueModel | None, explore: float) -> Callable[[State, Rng], A
     return LearnedBot(model=model, explore=explore)
 
 
+def place_shares(state: State) -> list[float]:
+    """Each seat's place in a finished game as a share: 1 for first, 0 for last, seats
+    tied (on winning, then on score) sharing the places they span. Less noisy than the
+    win alone: a close second and a distant last are told apart."""
+    winners = set(state.winners())
+    scores = state.scores()
+    key = [(s in winners, scores[s]) for s in range(state.seats)]
+    n = state.seats
+    out = []
+    for s in range(n):
+        above = sum(k > key[s] for k in key)
+        tied = sum(k == key[s] for k in key)
+        out.append(1.0 - (above + (tied - 1) / 2) / max(1, n - 1))
+    return out
+
+
+def lead_shares(state: State) -> list[float]:
+    """Each seat's final lead over the best other seat, squashed into 0..1:
+    0.5 + 0.5 tanh(lead / scale), the scale a fifth of the table's mean score (plus 1),
+    so a game's points are read alike whatever its scoring's size."""
+    scores = [float(v) for v in state.scores()]
+    scale = 0.2 * sum(abs(v) for v in scores) / len(scores) + 1.0
+    return [0.5 + 0.5 * float(np.tanh(
+        (v - max(w for j, w in enumerate(scores) if j != s)) / scale))
+        for s, v in enumerate(scores)]
+
+
+def mixed_shares(state: State) -> list[float]:
+    """The win share and the squashed lead, half each."""
+    return [(w + v) / 2 for w, v in zip(win_shares(state), lead_shares(state), strict=True)]
+
+
+# what a finished game teaches each seat (`--target`): all on the win share's 0..1 scale,
+# so the value stays an expected win share to the bots and searches that read it
+TARGETS: dict[str, Callable[[State], list[float]]] = {
+    "win": win_shares, "place": place_shares, "lead": lead_shares, "mix": mixed_shares}
+
+
 def self_play(game: Game, seats: int, options: Any, content: Any, seed: int,
-              model: ValueModel | None, explore: float, sample: float
-              ) -> tuple[np.ndarray, np.ndarray]:
-    """One self-play game: (features, seat-relative win shares), one row per seat at
-    each sampled position. Features are read from the real state: the judgement part
+              model: ValueModel | None, explore: float, sample: float,
+              targets: Sequence[str] = ("win",)) -> tuple[np.ndarray, np.ndarray]:
+    """One self-play game: (features, seat-relative targets), one row per seat at
+    each sampled position, the columns `seats` a target (`TARGETS`) in the order of
+    `targets`. Features are read from the real state: the judgement part
     then knows a little more than a bot's re-dealt copy would, which only sharpens it."""
     state = game.new(seats, seed, options, content)
     bot = policy(model, explore)
@@ -199,17 +242,18 @@ def self_play(game: Game, seats: int, options: Any, content: Any, seed: int,
         state.play(choose(bot, state, rngs[state.to_move]))
     if not observed:  # at least the last position
         record()
-    shares = win_shares(state)
-    targets = [relative(shares, s) for s in range(seats)]
-    y = np.array(targets * (len(observed) // seats), dtype=np.float32)
+    ends = [TARGETS[t](state) for t in targets]
+    rows = [[v for end in ends for v in relative(end, s)] for s in range(seats)]
+    y = np.array(rows * (len(observed) // seats), dtype=np.float32)
     return np.stack(observed), y
 
 
 def self_play_games(game: Game, seats: int, options: Any, content: Any, seeds: Sequence[int],
-                    model: ValueModel | None, explore: float, sample: float
-                    ) -> tuple[np.ndarray, np.ndarray]:
+                    model: ValueModel | None, explore: float, sample: float,
+                    targets: Sequence[str] = ("win",)) -> tuple[np.ndarray, np.ndarray]:
     """`self_play` of each seed, the rows of all of them."""
-    parts = [self_play(game, seats, options, content, s, model, explore, sample) for s in seeds]
+    parts = [self_play(game, seats, options, content, s, model, explore, sample, targets)
+             for s in seeds]
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
@@ -251,10 +295,11 @@ def _bot(name: str, model: ValueModel | None) -> Callable:
 
 
 def _play_chunk(table: tuple[str, str, str | None], seats: int, seeds: list[int], _: int,
-                model: ValueModel | None, explore: float, sample: float
-                ) -> tuple[np.ndarray, np.ndarray]:
+                model: ValueModel | None, explore: float, sample: float,
+                targets: Sequence[str] = ("win",)) -> tuple[np.ndarray, np.ndarray]:
     game, options, content = _worker_table(*table)
-    return self_play_games(game, seats, options, content, seeds, model, explore, sample)
+    return self_play_games(game, seats, options, content, seeds, model, explore, sample,
+                           targets)
 
 
 def _match_chunk(table: tuple[str, str, str | None], seats: int, seeds: list[int], offset: int,
@@ -313,15 +358,19 @@ class Players:
         return out
 
     def self_play(self, seeds: list[int], model: ValueModel | None,
-                  deadline: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+                  deadline: float | None = None, targets: Sequence[str] | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
+        """Rows of self-play games; `targets` (default: the spec's one) names the
+        targets recorded, `seats` columns each."""
         spec = self.spec
+        targets = tuple(targets or (spec.target,))
 
         def local(chunk: list[int], _: int) -> tuple[np.ndarray, np.ndarray]:
             return self_play_games(spec.game, spec.seats, spec.options, spec.content, chunk,
-                                   model, spec.explore, spec.sample)
+                                   model, spec.explore, spec.sample, targets)
 
         remote = partial(_play_chunk, self.table, spec.seats, model=model,
-                         explore=spec.explore, sample=spec.sample)
+                         explore=spec.explore, sample=spec.sample, targets=targets)
         parts = self._run(local, remote, seeds, deadline)
         return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
@@ -521,6 +570,7 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
         "seed": spec.seed,
         "inputs": int(best.inputs),
         "features": "observation, then every seat's evaluation and lead (seat-relative)",
+        "target": spec.target,
         "hidden": list(spec.hidden),
         "loss": fitted_runs[-1]["loss"],
         "fair_share": round(fair, 4),
