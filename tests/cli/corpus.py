@@ -528,6 +528,9 @@ def bot_cases() -> Iterator[Case]:
         "ismcts:rollout=smart": ("rollout",),
         "ismcts:foo=1": ("foo",),
         "ismcts:iters": ("iters",),
+        "ismcts:workers=0": ("workers",),
+        "ismcts:workers=two": ("workers",),
+        "ismcts:workers=65": ("workers",),
         "heuristic:depth=2": ("depth",),
         "random:x=1": ("x",),
         "nosuchmodule:Bot": ("nosuchmodule",),
@@ -558,6 +561,8 @@ def bot_cases() -> Iterator[Case]:
                     "--move-time", "1", "--record", "g.json", human=True, keeps=("g.json",))
     yield _bot_case("move-time-negative", "random", ("move time",), "--move-time", "-1")
     yield _bot_case("move-time-nan", "random", ("move time",), "--move-time", "nan")
+    yield _bot_case("jobs-zero", "ismcts:iters=20", ("jobs",), "--jobs", "0")
+    yield _bot_case("jobs-word", "ismcts:iters=20", ("jobs",), "--jobs", "two")
 
 
 CITYPLAN_OPTIONS = {
