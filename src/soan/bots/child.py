@@ -8,7 +8,7 @@ import os
 import pickle
 import struct
 import sys
-from typing import Any
+from typing import IO, Any
 
 from soan.bots import make_bot
 from soan.bots.base import describe_failure
@@ -17,13 +17,29 @@ from soan.engine.core import IllegalAction
 from soan.engine.rng import Rng
 
 
+def pipes() -> tuple[IO[bytes], IO[str]]:
+    """The parent's requests and the answers' stream, with standard output sent to the
+    error stream (what the bot prints never mixes with the answers) and standard input
+    closed to the bot."""
+    answers = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
+    requests = os.fdopen(os.dup(0), "rb")
+    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+    return requests, answers
+
+
+def read_frame(requests: IO[bytes]) -> Any:
+    """The next pickled message from the parent, or None when it has closed the pipe."""
+    header = requests.read(8)
+    if len(header) < 8:
+        return None
+    (size,) = struct.unpack(">Q", header)
+    return pickle.loads(requests.read(size))
+
+
 def _serve(spec: str) -> None:
     """The child's side: load the bot, then answer each pickled (state, rng) with JSON."""
-    replies = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)  # what the bot prints goes to the error stream, not the answers
-    requests = os.fdopen(os.dup(0), "rb")
-    devnull = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(devnull, 0)
+    requests, replies = pipes()
 
     def send(message: dict[str, Any]) -> None:
         replies.write(json.dumps(message) + "\n")
@@ -35,9 +51,8 @@ def _serve(spec: str) -> None:
         send({"error": str(exc) or type(exc).__name__})
         return
     send({"ready": True})
-    while header := requests.read(8):
-        (size,) = struct.unpack(">Q", header)
-        state, seed_state = pickle.loads(requests.read(size))
+    while (request := read_frame(requests)) is not None:
+        state, seed_state = request
         rng = Rng()
         rng.state = seed_state
         try:

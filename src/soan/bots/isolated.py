@@ -135,10 +135,8 @@ class IsolatedBot:
     def _died(self) -> str:
         assert self._process is not None
         code = self._process.wait()
-        self._errors.seek(0)
-        tail = self._errors.read()[-2000:].decode("utf-8", "replace").strip().splitlines()
+        last = last_words(self._errors)
         self.close()
-        last = f"; its last words: {tail[-1]}" if tail else ""
         return f"its process ended (exit code {code}){last}"
 
     def close(self) -> None:
@@ -157,3 +155,11 @@ class IsolatedBot:
     def __del__(self) -> None:
         with contextlib.suppress(Exception):
             self.close()
+
+
+def last_words(errors: IO[bytes]) -> str:
+    """The last line a dead process wrote to its error file, as the end of a message
+    (empty when it wrote nothing)."""
+    errors.seek(0)
+    tail = errors.read()[-2000:].decode("utf-8", "replace").strip().splitlines()
+    return f"; its last words: {tail[-1]}" if tail else ""

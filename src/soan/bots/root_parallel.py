@@ -29,7 +29,7 @@ import tempfile
 from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
-from soan.bots.isolated import BotFailure
+from soan.bots.isolated import BotFailure, last_words
 from soan.bots.match import as_action
 from soan.engine.core import Action, SoanError, State
 from soan.engine.rng import Rng
@@ -132,11 +132,7 @@ class SearchPool:
 
     def _died(self, i: int) -> str:
         code = self._processes[i].wait()
-        errors = self._errors[i]
-        errors.seek(0)
-        tail = errors.read()[-2000:].decode("utf-8", "replace").strip().splitlines()
-        last = f"; its last words: {tail[-1]}" if tail else ""
-        return f"which ended with exit code {code}{last}"
+        return f"which ended with exit code {code}{last_words(self._errors[i])}"
 
     def _fail(self, i: int, what: str) -> NoReturn:
         """Stop every worker and raise the failure of worker `i`."""

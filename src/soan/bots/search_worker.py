@@ -5,36 +5,21 @@ generator, iterations, seconds) with its root children as one line of JSON."""
 from __future__ import annotations
 
 import json
-import os
-import pickle
-import struct
 import time
-from typing import IO, Any
 
 from soan.bots.base import describe_failure
+from soan.bots.child import pipes, read_frame
 from soan.bots.ismcts import Ismcts
 from soan.engine.rng import Rng
 
 
-def _frame(requests: IO[bytes]) -> Any:
-    """The next pickled message from the bot, or None when it has closed the pipe."""
-    header = requests.read(8)
-    if len(header) < 8:
-        return None
-    (size,) = struct.unpack(">Q", header)
-    return pickle.loads(requests.read(size))
-
-
 def _serve() -> None:
-    answers = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)  # anything printed goes to the error stream, not the answers
-    requests = os.fdopen(os.dup(0), "rb")
-    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
-    options = _frame(requests)
+    requests, answers = pipes()
+    options = read_frame(requests)
     if options is None:
         return
     search = Ismcts(**options, workers=1, reuse=False)
-    while (request := _frame(requests)) is not None:
+    while (request := read_frame(requests)) is not None:
         position, rng_state, iters, seconds = request
         rng = Rng()
         rng.state = rng_state
