@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from soan.bots import random_bot
-from soan.bots.heuristic import heuristic_bot
+from soan.bots.heuristic import heuristic_bot, lead
 from soan.bots.learned import LearnedBot
 from soan.bots.match import bot_rngs, choose
 from soan.engine.core import Game, SoanError, State, options_from_dict
@@ -204,9 +204,7 @@ def lead_shares(state: State) -> list[float]:
     so a game's points are read alike whatever its scoring's size."""
     scores = [float(v) for v in state.scores()]
     scale = 0.2 * sum(abs(v) for v in scores) / len(scores) + 1.0
-    return [0.5 + 0.5 * float(np.tanh(
-        (v - max(w for j, w in enumerate(scores) if j != s)) / scale))
-        for s, v in enumerate(scores)]
+    return [0.5 + 0.5 * float(np.tanh(lead(scores, s) / scale)) for s in range(len(scores))]
 
 
 def mixed_shares(state: State) -> list[float]:
