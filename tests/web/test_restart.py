@@ -59,16 +59,17 @@ def settled(url: str, made: dict) -> bool:
 
 
 def bots_played_as_if_never_stopped(record: dict) -> None:
-    """Every bot move of the record is the one the bot makes from that position."""
+    """Every bot move of the record is the one a fresh bot makes from that position (a
+    web table searches each decision afresh, with no subtree kept from the last)."""
     game = get_game(record["game"])
     state = game.new(len(record["seats"]), record["seed"],
                      options_from_dict(game, record["options"]), game.load_content())
-    bots = {s: make_bot(spec) for s, spec in enumerate(record["seats"])
-            if spec not in ("human", "remote")}
+    bots = {s: spec for s, spec in enumerate(record["seats"]) if spec not in ("human", "remote")}
     for ply, action in enumerate(record["actions"]):
         seat = state.to_move
         if seat in bots:
-            expected = choose(bots[seat], state, seeded_rng("bot", record["seed"], seat, ply))
+            rng = seeded_rng("bot", record["seed"], seat, ply)
+            expected = choose(make_bot(bots[seat]), state, rng)
             assert list(expected) == action, f"move {ply + 1}"
         state.play(tuple(action))
     assert state.over

@@ -211,6 +211,11 @@ class Ismcts:
         self.iterations_run = root.visits
         return root
 
+    def forget(self) -> None:
+        """Drop the subtrees kept for every seat: the next decision is searched afresh,
+        so it depends on the position and its generator alone."""
+        self._kept.clear()
+
     def close(self) -> None:
         """End the worker processes, if any (a later decision starts them again)."""
         if self._pool is not None:

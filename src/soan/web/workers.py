@@ -58,6 +58,7 @@ from typing import Any
 from soan.bots import Bot, describe_failure, make_bot
 from soan.bots.ismcts import Ismcts
 from soan.bots.match import as_action
+from soan.bots.strong import StrongBot
 from soan.engine.core import Action, SoanError, State
 from soan.engine.registry import all_games
 from soan.engine.rng import Rng
@@ -93,8 +94,14 @@ def lane_of(spec: str) -> str:
 
 
 def think(bot: Bot, state: State, rng: Rng, seconds: float) -> Action:
-    """The bot's move, searching at most `seconds` (ISMCTS: its best so far)."""
+    """The bot's move, searching at most `seconds` (ISMCTS: its best so far). A search
+    starts afresh at every decision, never from a subtree kept from the seat's last
+    one: a table's decisions go to whichever worker is free and survive restarts, so a
+    move must depend on the position and its generator alone."""
+    if isinstance(bot, StrongBot):
+        bot = bot.bot_for(state)
     if isinstance(bot, Ismcts):
+        bot.forget()
         return bot.search(state, rng, time.perf_counter() + seconds)
     return bot(state, rng)
 
