@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -40,7 +41,7 @@ class Encoding:
     actions: tuple[Action, ...]  # index -> action
     index: dict[Action, int] = field(repr=False, compare=False)
 
-    @property
+    @cached_property
     def size(self) -> int:
         """The observation's length."""
         return sum(n for _, n in self.layout)
@@ -82,7 +83,13 @@ class Encoder:
         raise NotImplementedError
 
     def encoding(self, state: State) -> Encoding:
-        """The layout and action index of `state`'s rule set and table size."""
+        """The layout and action index of `state`'s rule set and table size. The last
+        one met is found again by the identity of the options and content objects (a
+        search encodes thousands of positions of one game), else by their value."""
+        last = self.__dict__.get("_last")
+        if (last is not None and last[0] is state.options and last[1] is state.content
+                and last[2] == state.seats):
+            return last[3]
         key = (state.seats, state.options, state.game.content_hash(state.content))
         cache = self.__dict__.setdefault("_cache", {})
         if key not in cache:
@@ -92,6 +99,7 @@ class Encoder:
                 raise EncodingError(f"{state.game.id}: the action index repeats an action")
             layout = tuple(self.layout(state.seats, state.options, state.content))
             cache[key] = Encoding(state.game.id, state.seats, layout, actions, index)
+        self.__dict__["_last"] = (state.options, state.content, state.seats, cache[key])
         return cache[key]
 
     def observe(self, state: State, seat: int) -> np.ndarray:
@@ -124,6 +132,18 @@ class Writer:
         self.out[self.at:self.at + length] = values
         self.at += length
         self.part += 1
+
+    def put_run(self, parts: tuple[tuple[str, int], ...], values: np.ndarray) -> None:
+        """Write the next several parts of the layout, which must be `parts`, from one
+        array holding them end to end: one copy instead of one a part."""
+        end = self.part + len(parts)
+        if tuple(self.layout[self.part:end]) != parts or len(values) != sum(
+                n for _, n in parts):
+            raise EncodingError(f"observation parts {self.part} to {end - 1} are not "
+                                f"{[name for name, _ in parts]} of {len(values)} numbers")
+        self.out[self.at:self.at + len(values)] = values
+        self.at += len(values)
+        self.part = end
 
     def done(self) -> None:
         if self.part != len(self.layout):

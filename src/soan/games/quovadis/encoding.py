@@ -18,6 +18,7 @@ forgets them). docs/encoding/quovadis.md describes every part and the action ind
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Any
@@ -142,7 +143,8 @@ class Plan:
             self.at[name] = self.size
             self.size += length
         self.dynamic = self.at["tile_pairs"]  # the parts before the world's fixed layout
-        self.dynamic_layout = self.layout[:-2]
+        self.dynamic_layout = tuple(self.layout[:-2])
+        self.zeros = bytes(4 * self.dynamic)  # a zeroed float32 buffer of the dynamic parts
 
     def _layout(self) -> list[tuple[str, int]]:
         n = self.n
@@ -223,7 +225,7 @@ class QuoVadisEncoder(Encoder):
     def __init__(self) -> None:
         self._plans: dict[tuple[int, int, int], tuple[Any, Any, Plan]] = {}
         self._worlds: dict[int, tuple[Any, np.ndarray, np.ndarray]] = {}
-        self._effect_rows: dict[tuple[tuple[int, ...], int], list[float]] = {}
+        self._effect_rows: dict[tuple[tuple[int, ...], int], array] = {}
 
     # ---- the rule set's shape ----------------------------------------------------------
 
@@ -321,18 +323,16 @@ class QuoVadisEncoder(Encoder):
 
     def write(self, state: QuoVadisState, seat: int, parts: Writer) -> None:
         p = self.plan(state.n, state.options, state.content)
-        out = [0.0] * p.dynamic
+        # a typed buffer: stores convert to float32 as numpy would, and numpy reads it
+        # without a copy
+        out = array("f", p.zeros)
         self._fill(state, seat, p, out)
-        values = np.fromiter(out, dtype=np.float32, count=p.dynamic)
-        at = 0
-        for name, length in p.dynamic_layout:
-            parts.put(name, values[at:at + length])
-            at += length
+        parts.put_run(p.dynamic_layout, np.frombuffer(out, dtype=np.float32))
         pairs, touch = self._world(state, p)
         parts.put("tile_pairs", pairs)
         parts.put("adjacency", touch)
 
-    def _fill(self, state: QuoVadisState, seat: int, p: Plan, out: list[float]) -> None:
+    def _fill(self, state: QuoVadisState, seat: int, p: Plan, out: array) -> None:
         """Every part into `out`, each at its offset in the layout."""
         n, opts, t, at = p.n, state.options, p.tables, p.at
         order = [(seat + i) % n for i in range(n)]  # relative index -> seat
@@ -505,20 +505,20 @@ class QuoVadisEncoder(Encoder):
         if state.basic[seat] >= 0 and not state.shown[seat]:
             out[at["own_basic"] + p.basic_index[state.basic[seat]]] = 1.0
 
-    def _effects(self, mods: tuple[int, ...], free: int) -> list[float]:
+    def _effects(self, mods: tuple[int, ...], free: int) -> array:
         """A seat's added-up skill effects and the terrains it settles for free (they
         change only when a skill is set, so each is worked out once)."""
         key = (mods, free)
         hit = self._effect_rows.get(key)
         if hit is None:
-            hit = [x / MODS_SCALE for x in mods]
-            hit += [1.0 if free >> k & 1 else 0.0 for k in range(NTERRAINS)]
+            hit = array("f", [x / MODS_SCALE for x in mods])
+            hit.extend([1.0 if free >> k & 1 else 0.0 for k in range(NTERRAINS)])
             if len(self._effect_rows) > 4096:
                 self._effect_rows.clear()
             self._effect_rows[key] = hit
         return hit
 
-    def _cells(self, state: QuoVadisState, p: Plan, rel: list[int], out: list[float]
+    def _cells(self, state: QuoVadisState, p: Plan, rel: list[int], out: array
                ) -> tuple[list[bool], list[int], list[int]]:
         """The `cells` part, `p.cell_fields` numbers a cell (the `*_FIELD` constants, then
         the workers and the building's owner by relative seat). Returns, per seat,
