@@ -79,6 +79,20 @@ def test_a_part_of_the_wrong_name_or_length_is_refused():
         parts.done()
 
 
+def test_a_run_of_parts_is_written_in_one_copy_and_checked_whole():
+    out = np.zeros(4, dtype=np.float32)
+    parts = Writer(out, [("a", 1), ("b", 2), ("c", 1)])
+    parts.put_run((("a", 1), ("b", 2)), np.array([1, 2, 3], dtype=np.float32))
+    parts.put("c", [4.0])
+    parts.done()
+    assert out.tolist() == [1.0, 2.0, 3.0, 4.0]
+    parts = Writer(np.zeros(4, dtype=np.float32), [("a", 1), ("b", 2), ("c", 1)])
+    with pytest.raises(EncodingError, match=r"parts 0 to 1 are not \['a', 'c'\]"):
+        parts.put_run((("a", 1), ("c", 1)), np.zeros(2, dtype=np.float32))
+    with pytest.raises(EncodingError, match="of 2 numbers"):
+        parts.put_run((("a", 1), ("b", 2)), np.zeros(2, dtype=np.float32))
+
+
 def _differing(layout, a, b):
     out, at = [], 0
     for name, n in layout:
