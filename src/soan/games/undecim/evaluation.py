@@ -117,7 +117,8 @@ class UndecimEvaluator(Evaluator):
         outlook = Outlook(state)
         points = state.scores()
         enemies = [state.front[W * s + F_ENEMY] for s in range(state.seats)]
-        return [points[s] + Seat(state, s, outlook, enemies).promise()
+        awards = awards_values(state)
+        return [points[s] + Seat(state, s, outlook, enemies).promise(awards[s])
                 for s in range(state.seats)]
 
 
@@ -260,10 +261,11 @@ class Seat:
         return valuer(land_rule(state, s, outlook, len(build_rule[0])), build_rule,
                       enemy_rule(state, s, outlook, self.enemies), state.tables)
 
-    def promise(self) -> float:
+    def promise(self, awards: float) -> float:
+        """What the seat may still gain, its open awards (`awards_values`) among it."""
         state = self.state
         value = self.worth - self.gold * self.each  # gold is in the points already
-        value += awards_value(state, self.s)
+        value += awards
         value += HAND_CARD * state.hsize[self.s]
         return value + self.cards_value()
 
@@ -623,16 +625,18 @@ def autos_left(state: UndecimState, s: int) -> int:
     return later
 
 
-def awards_value(state: UndecimState, s: int) -> float:
+def awards_values(state: UndecimState) -> list[float]:
+    """Each seat's open awards: those it meets at their VP (half when another seat meets
+    them too, U7), the others by how close it is."""
     t = state.tables
-    total = 0.0
+    totals = [0.0] * state.seats
     for a in state.awards:
-        need, cond = t.award_count[a], t.award_condition[a]
-        have = scoring.award_progress(state, s, cond)
-        if have >= need:
-            shared = any(o != s and scoring.award_progress(state, o, cond) >= need
-                         for o in range(state.seats))
-            total += t.award_vp[a] // 2 if shared else t.award_vp[a]  # U7: half when shared
-        else:
-            total += AWARD_REACH * t.award_vp[a] * (have / need) ** 2
-    return total
+        need, cond, vp = t.award_count[a], t.award_condition[a], t.award_vp[a]
+        progress = scoring.award_progress(state, cond)
+        met = sum(1 for have in progress if have >= need)
+        for s, have in enumerate(progress):
+            if have >= need:
+                totals[s] += vp // 2 if met > 1 else vp
+            else:
+                totals[s] += AWARD_REACH * vp * (have / need) ** 2
+    return totals

@@ -54,13 +54,15 @@ class Resolution(Fields):
     def _reveal(self) -> None:
         """「全員出したら一斉公開」: red-text cards resolve first, then the others, each
         kind by number (U4)."""
-        t = self.tables
-        shown = [(s, c) for s in range(self.seats) for c in self._revealed(s)]
+        t, hands = self.tables, self.hands
+        # each seat's pick, or in the last round of the notes' two-card variant every card
+        # it holds (「最後だけ…2枚同時に出す」)
+        shown = [(s, c) for s, p in enumerate(self.picks) for c in ((p,) if p else BITS[hands[s]])]
         rank = t.card_rank
-        order = sorted(shown, key=lambda sc: rank[sc[1]])
+        order = sorted([(rank[c], s, c) for s, c in shown])  # ranks differ card by card
         picks, second = [0] * self.seats, [0] * self.seats
-        hands, secret = self.hands, self.secret
-        for s, c in reversed(order):  # a seat's first card to resolve ends in `picks`
+        secret = self.secret
+        for _, s, c in reversed(order):  # a seat's first card to resolve ends in `picks`
             hands[s] &= ~(1 << c)
             secret[s] &= ~(1 << c)
             second[s], picks[s] = picks[s], c
@@ -73,13 +75,8 @@ class Resolution(Fields):
             + ", ".join([f"seat {s + 1} {card_words(t, c)}" for s, c in shown])
             + "."
         )
-        self.queue = [s for s, _ in order]
+        self.queue = [s for _, s, _ in order]
         self._next_resolver()
-
-    def _revealed(self, s: int) -> tuple[int, ...]:
-        """The seat's cards this round: its pick, or in the last round of the notes'
-        two-card variant every card it holds (「最後だけ…2枚同時に出す」)."""
-        return (self.picks[s],) if self.picks[s] else BITS[self.hands[s]]
 
     def _next_resolver(self) -> None:
         if not self.queue:

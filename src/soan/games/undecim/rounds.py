@@ -153,7 +153,8 @@ class Rounds(Fields):
             self._fief_points(per_fief)
         for a in list(self.awards):
             cond, need = t.award_condition[a], t.award_count[a]
-            winners = [s for s in range(n) if scoring.award_progress(self, s, cond) >= need]
+            winners = [s for s, have in enumerate(scoring.award_progress(self, cond))
+                       if have >= need]
             if not winners:
                 continue
             vp = t.award_vp[a] // 2 if len(winners) > 1 else t.award_vp[a]  # half, however many

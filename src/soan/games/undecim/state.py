@@ -343,8 +343,16 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
     # ---- cards -------------------------------------------------------------------------
 
     def _take(self, k: int) -> list[int]:
-        """Up to k cards from the deck; an empty deck takes in the discards (U13)."""
-        got, reshuffled = take_cards(self.deck, self.discard, self.rng, k)
+        """Up to k cards from the deck; an empty deck takes in the discards (U13). A deck
+        that holds them all gives its last k in one slice, as `take_cards` would pop them."""
+        deck = self.deck
+        rest = len(deck) - k
+        if rest >= 0:
+            got = deck[rest:]
+            got.reverse()
+            del deck[rest:]
+            return got
+        got, reshuffled = take_cards(deck, self.discard, self.rng, k)
         if reshuffled:
             self.log.append("The discards are shuffled into a new deck.")
         return got
