@@ -5,6 +5,7 @@ Actions are prebuilt tuples, so listing them allocates nothing in the hot path."
 from __future__ import annotations
 
 from functools import cache
+from itertools import chain, compress
 
 from soan.engine.core import Action
 from soan.games.undecim import effects as E
@@ -62,19 +63,21 @@ _SETTLE3 = tuple(("settle", a, a, a) for a in range(4))
 _BY_FACES = ((), tuple((a,) for a in _LAND), tuple((a,) for a in _RES),
              tuple(zip(_LAND, _RES, strict=True)))
 _EG_BY_FACES = ((), (ENEMY_ACT,), (GOLD_ACT,), (ENEMY_ACT, GOLD_ACT))
+# the bonus resource's faces by its card type
+BONUS_CHOICES = (*zip(_LAND, _RES, strict=True), (ENEMY_ACT, GOLD_ACT))
 DONE: Action = ("done",)
 SLAY: Action = ("slay",)
 SPEND: Action = ("spend",)
 
 
 @cache
-def _plays(hand: int) -> tuple[Action, ...]:
+def hand_plays(hand: int) -> tuple[Action, ...]:
     """Playing one action card of a hand (a bit set of card numbers)."""
     return tuple(_PLAY[c] for c in BITS[hand])
 
 
 @cache
-def _picks(field: int) -> tuple[Action, ...]:
+def field_picks(field: int) -> tuple[Action, ...]:
     """Taking one action card of the field's cards (a bit set)."""
     return tuple(_PICK[c] for c in BITS[field])
 
@@ -119,14 +122,13 @@ class Choices(Fields):
         if phase == PLAY:
             return self._card_choices(self.hand, TYPES * s, self._step().faces)
         if phase == BONUS:
-            t = self.bonus
-            return (ENEMY_ACT, GOLD_ACT) if t == EG else (_LAND[t], _RES[t])
+            return BONUS_CHOICES[self.bonus]
         if phase == PICK:
-            return _plays(self.hands[s])
+            return hand_plays(self.hands[s])
         if phase == AUTO:
             return self.build_options(s)
         if phase == REPLENISH:
-            return _picks(self.field & ~(1 << self.played[s]))
+            return field_picks(self.field & ~(1 << self.played[s]))
         if phase == TAKE:
             return self._steal_choices(TAKE, self._stealable(self.victims[0]))
         if phase == MULLIGAN:
@@ -165,12 +167,7 @@ class Choices(Fields):
     @staticmethod
     def _card_choices(counts: list[int], base: int, faces: int) -> list[Action]:
         """Each card type present in `counts`, once per face it may show."""
-        acts: list[Action] = []
-        per_type = _BY_FACES[faces & 3]
-        if per_type:
-            for count, choices in zip(counts[base:base + EG], per_type, strict=True):
-                if count:
-                    acts += choices
+        acts = list(chain.from_iterable(compress(_BY_FACES[faces & 3], counts[base:base + EG])))
         if counts[base + EG]:
             acts += _EG_BY_FACES[faces >> 2]
         return acts

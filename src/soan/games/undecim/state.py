@@ -23,9 +23,8 @@ from typing import Any
 from soan.engine.cards import take_cards
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
-from soan.games.undecim import effects as E
 from soan.games.undecim import scoring
-from soan.games.undecim.choices import Choices
+from soan.games.undecim.choices import Choices, hand_plays
 from soan.games.undecim.codes import (
     ACTION_PHASE,
     AUTO,
@@ -59,6 +58,7 @@ from soan.games.undecim.codes import (
     W,
 )
 from soan.games.undecim.content import EG, TYPES, Tables
+from soan.games.undecim.effects import LAND, RESOURCE
 from soan.games.undecim.options import Options
 from soan.games.undecim.resolution import Resolution
 from soan.games.undecim.rounds import Rounds
@@ -287,7 +287,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
             self._note(s, self.tables.card_key[action[1]])
             nxt = s + 1
             if nxt < self.seats:
-                self.to_move = nxt
+                self._offer(PICK, nxt, hand_plays(self.hands[nxt]))
             else:
                 self._reveal()
         elif phase == REPLENISH:
@@ -363,19 +363,21 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
             hand[base + t] += 1
         self.hsize[s] += len(got)
 
-    def _to_front(self, s: int, t: int, face: int) -> None:
-        """A card enters a seat's front; in the action phase it is protected (U13)."""
+    def _to_front(self, s: int, t: int, face: int) -> int:
+        """A card enters a seat's front; in the action phase it is protected (U13).
+        Returns its front index."""
         f, b = self.front, W * s
         i = FRONT[face][t]
         f[b + i] += 1
-        if face == E.LAND:
+        if face == LAND:
             f[b + F_LANDK + (t >> 2)] += 1
-        elif face == E.RESOURCE:
+        elif face == RESOURCE:
             f[b + F_RESK + (t & 3)] += 1
         if self.phase in ACTION_PHASE:
             self.fresh[FRESH * s + i] += 1
-        if face == E.LAND and self.options.fief:
-            self._fief(s)
+        if face == LAND and self.options.fief:
+            self._fief(s)  # after the card counts as fresh: the fief takes older lands first
+        return i
 
     def _unfront(self, s: int, i: int) -> None:
         """Remove an unprotected card from front index `i` (it is being taken)."""
