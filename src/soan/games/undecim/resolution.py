@@ -42,6 +42,11 @@ from soan.games.undecim.words import card_words, face_words, placed_lines, type_
 
 _FACE = {name: face for face, name in enumerate(E.FACES)}
 _BONUS_KEY = tuple(f"bonus:{name}" for name in E.FACES)
+# a settlement's resources for the log, by the kinds it is founded with (2-3 of one kind
+# or one each of two)
+_SETTLED = {kinds: f"{' + '.join(RESOURCES[a] for a in kinds)} (level {len(kinds)})"
+            for kinds in [(a, b) for a in range(4) for b in range(4)]
+            + [(a, a, a) for a in range(4)]}
 
 
 class Resolution(Fields):
@@ -114,7 +119,8 @@ class Resolution(Fields):
                 self.boosted = True
             if self._enter(s, step, step.amounts[self.die - 1] + self.spent):
                 return
-            self._next_step()
+            self.si += 1  # `_next_step`, written out in the loop every card runs
+            self.spent, self.boosted = 0, False
         self._auto()
 
     def _enter(self, s: int, step: E.Step, n: int) -> bool:
@@ -137,8 +143,9 @@ class Resolution(Fields):
                 self.market[t] += 1
             self.left = min(step.take, len(shown))
             if shown:
+                t = self.tables
                 self.log.append(
-                    f"Seat {s + 1} reveals {', '.join(type_words(self.tables, t) for t in shown)}."
+                    f"Seat {s + 1} reveals {', '.join([type_words(t, c) for c in shown])}."
                 )
             if self.left:
                 acts = self._card_choices(self.market, 0, step.faces)
@@ -299,8 +306,7 @@ class Resolution(Fields):
             mask = 1 << kinds[0] | 1 << kinds[-1]  # 2-3 of one kind, or two kinds
             self.settlements.append((s, MIXED if mixed else kinds[0], mask, len(kinds), 0, cards))
             self._note(s, SETTLE_KEY)
-            what = " + ".join(RESOURCES[a] for a in kinds)
-            self.log.append(f"Seat {s + 1} settles with {what} (level {len(kinds)}).")
+            self.log.append(f"Seat {s + 1} settles with {_SETTLED[kinds]}.")
             return
         j, a = action[1], action[2]
         st = self.settlements[j]
