@@ -153,7 +153,7 @@ class Choices(Fields):
             return self._steal_choices(GIVE, self._stealable(s))
         return ()
 
-    def _offer(self, phase: int, seat: int, acts: list[Action]) -> None:
+    def _offer(self, phase: int, seat: int, acts: list[Action] | tuple[Action, ...]) -> None:
         """Wait for `seat` to choose among `acts` in `phase`: the rules built them to know
         that there is a choice, so `legal()` takes them as they are instead of building
         them again. Only the last thing a transition does (nothing may change after it);
@@ -165,11 +165,11 @@ class Choices(Fields):
         return self.tables.steps[self.card][self.si]
 
     @staticmethod
-    def _card_choices(counts: list[int], base: int, faces: int) -> list[Action]:
+    def _card_choices(counts: list[int], base: int, faces: int) -> tuple[Action, ...]:
         """Each card type present in `counts`, once per face it may show."""
-        acts = list(chain.from_iterable(compress(_BY_FACES[faces & 3], counts[base:base + EG])))
+        acts = tuple(chain.from_iterable(compress(_BY_FACES[faces & 3], counts[base:base + EG])))
         if counts[base + EG]:
-            acts += _EG_BY_FACES[faces >> 2]
+            return acts + _EG_BY_FACES[faces >> 2]
         return acts
 
     def build_options(self, s: int) -> list[Action]:

@@ -38,7 +38,7 @@ from soan.games.undecim.codes import (
 )
 from soan.games.undecim.content import EG, RESOURCES, TYPES
 from soan.games.undecim.fields import Fields
-from soan.games.undecim.words import card_words, face_words, placed_lines, type_words
+from soan.games.undecim.words import card_words, face_words, type_words
 
 _FACE = {name: face for face, name in enumerate(E.FACES)}
 _BONUS_KEY = tuple(f"bonus:{name}" for name in E.FACES)
@@ -194,7 +194,7 @@ class Resolution(Fields):
             self.hsize[s] -= 1
         elif phase == MARKET:
             self.market[t] -= 1
-        lines = placed_lines(self.tables, self.seats)[s][self._to_front(s, t, face)]
+        lines = self.placed[s][self._to_front(s, t, face)]
         if phase == BONUS:
             self.log.append(lines[1])
             self._note(s, _BONUS_KEY[face])

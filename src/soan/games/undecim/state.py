@@ -63,7 +63,7 @@ from soan.games.undecim.options import Options
 from soan.games.undecim.resolution import Resolution
 from soan.games.undecim.rounds import Rounds
 from soan.games.undecim.view import Views
-from soan.games.undecim.words import card_words
+from soan.games.undecim.words import card_words, placed_lines
 
 _NO_CARDS = (0,) * TYPES
 
@@ -95,6 +95,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         "night",
         "phase",
         "picks",
+        "placed",
         "played",
         "pts",
         "queue",
@@ -119,6 +120,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         mulligan from the start player (U11), or the first round."""
         self._init_base(seats, seed, options, content)
         self.tables = tables
+        self.placed = placed_lines(tables, seats)
         rng = self.rng
         self.counters = options.moon_counters
         numbers = list(range(1, 12))
@@ -208,7 +210,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
     def copy(self) -> UndecimState:
         o = UndecimState.__new__(UndecimState)
         self._copy_base(o)
-        o.tables = self.tables
+        o.tables, o.placed = self.tables, self.placed
         o.hands, o.secret = self.hands.copy(), self.secret.copy()
         o.field, o.aside = self.field, self.aside
         o.deck, o.discard = self.deck.copy(), self.discard.copy()
