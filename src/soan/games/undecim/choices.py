@@ -20,12 +20,14 @@ from soan.games.undecim.codes import (
     ENEMY_KEY,
     F_ENEMY,
     F_GOLD,
+    F_LAND,
+    F_LANDK,
+    F_RES,
     F_RESK,
     FRESH,
     GIVE,
     GOLD_KEY,
     KIND,
-    KIND_CARDS,
     MARKET,
     MASK,
     MIXED,
@@ -220,13 +222,14 @@ class Choices(Fields):
         if face >= E.ENEMY:
             i = F_ENEMY if face == E.ENEMY else F_GOLD
             return [0] if f[b + i] > fr[fb + i] else []
-        out = []
-        for k, cards in enumerate(KIND_CARDS[face]):
-            for _, i in cards:
-                if f[b + i] > fr[fb + i]:
-                    out.append(k)
-                    break
-        return out
+        # a kind has a card to take when it has more in front than came in fresh (no
+        # index holds more fresh cards than cards): lands of a kind are 4 types in a row,
+        # resources of a kind every 4th type
+        if face == E.LAND:
+            counts, fb = f[b + F_LANDK:b + F_LANDK + 4], fb + F_LAND
+            return [k for k in range(4) if counts[k] > sum(fr[fb + 4 * k:fb + 4 * k + 4])]
+        counts, fb = f[b + F_RESK:b + F_RESK + 4], fb + F_RES
+        return [k for k in range(4) if counts[k] > sum(fr[fb + k:fb + 16:4])]
 
     def uses(self, action: Action) -> tuple[str, ...]:
         """The usage keys the mover adds by this action."""

@@ -66,6 +66,7 @@ from soan.games.undecim.view import Views
 from soan.games.undecim.words import card_words, placed_lines
 
 _NO_CARDS = (0,) * TYPES
+_PLACING = frozenset((PLAY, MARKET, BONUS))  # the phases that put a card into a front
 
 
 class UndecimState(Choices, Resolution, Rounds, Views, State):
@@ -275,7 +276,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
 
     def _apply(self, action: Action) -> None:
         kind, phase, s = action[0], self.phase, self.to_move
-        if phase in (PLAY, MARKET, BONUS):
+        if phase in _PLACING:
             self._place(s, action)
         elif phase == AUTO:
             if kind == "done":
