@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from functools import cache, lru_cache
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from soan.engine.core import Evaluator
@@ -369,7 +370,7 @@ class Plan:
         at the average worth of an unseen card."""
         from_hand = source is None
         counts = self.hand if from_hand else source[base: base + TYPES]
-        present = [t for t in range(TYPES) if counts[t]]  # in order, as counts change
+        present = list(compress(range(TYPES), counts))  # in order, as counts change
         as_land, as_res, as_enemy, as_gold = faces & 1, faces & 2, faces & 4, faces & 8
         for _ in range(n):
             lands, res, enemy, gold = self.worths()
@@ -409,31 +410,28 @@ class Plan:
         """Take from each victim (or the best one) the kind worth most to the plan, up to n;
         cards going to the discard pile are worth their loss to the victim, a little."""
         state, s = self.seat.state, self.seat.s
-        f = state.front
-        victims = []
-        for k in range(1, state.seats):
-            v = (s + k) % state.seats
-            if step.face == E.LAND:
-                have = f[W * v + F_LANDK: W * v + F_LANDK + 4]
-            elif step.face == E.RESOURCE:
-                have = f[W * v + F_RESK: W * v + F_RESK + 4]
-            else:
-                have = [f[W * v + (F_ENEMY if step.face == E.ENEMY else F_GOLD)]]
-            victims.append(list(have))
+        f, seats = state.front, state.seats
+        face, keep = step.face, step.keep
+        if face >= E.ENEMY:  # one count: enemies or gold
+            start, width = (F_ENEMY if face == E.ENEMY else F_GOLD), 1
+        else:  # four counts: lands or resources by kind
+            start, width = (F_LANDK if face == E.LAND else F_RESK), 4
+        kinds = range(width)
         gains = []
-        for have in victims:
+        for k in range(1, seats):
+            b = W * ((s + k) % seats) + start
+            have = f[b:b + width]
             gained = 0.0
             for _ in range(n):
-                worth = self.worths()
-                options = [(worth[step.face][k] if step.face < 2 else worth[step.face], k)
-                           for k in range(len(have)) if have[k]]
+                worth = self.worths()[face]
+                options = [(worth[j] if face < 2 else worth, j) for j in kinds if have[j]]
                 if not options:
                     break
-                value, k = max(options)
-                have[k] -= 1
-                gained += value if step.keep else 1.0
-                if step.keep:
-                    self.add(step.face, k)
+                value, j = max(options)
+                have[j] -= 1
+                gained += value if keep else 1.0
+                if keep:
+                    self.add(face, j)
             gains.append(gained)
         if step.one_target and gains:
             self.extra += max(gains) - sum(gains)  # only the best victim was robbed
