@@ -249,9 +249,9 @@ class Seat:
         self.res = tuple(f[b + F_RESK: b + F_RESK + 4])
         self.gold = f[b + F_GOLD]
         self.autos = autos_left(state, s)
-        self.each = scoring.gold_each(state, s)
-        mine = tuple((st[KIND], st[MASK], st[LEVEL]) for st in state.settlements
-                     if st[OWNER] == s)
+        mine = tuple([(st[KIND], st[MASK], st[LEVEL]) for st in state.settlements
+                      if st[OWNER] == s])
+        self.each = scoring.gold_rate(state.options, len(mine))
         self.valuer = self.under(outlook, (mine, state.options.building_vp, self.each))
         self.worth = self.valuer.front_value(self.lands, self.res, self.gold, enemies[s],
                                              self.autos)  # the front as it stands
@@ -372,25 +372,29 @@ class Plan:
         counts = self.hand if from_hand else source[base: base + TYPES]
         present = list(compress(range(TYPES), counts))  # in order, as counts change
         as_land, as_res, as_enemy, as_gold = faces & 1, faces & 2, faces & 4, faces & 8
+        worths = self.seat.valuer.worths
         for _ in range(n):
-            lands, res, enemy, gold = self.worths()
-            best, choice = -1.0, None
+            lands, res, enemy, gold = worths(self.front())
+            best, t, face = -1.0, None, 0  # the card chosen: its type (-1 unseen) and face
             if from_hand and self.unknown:
-                best, choice = self.unseen(faces), (-1, -1)
-            for t in present:
-                if t == EG:
+                best, t = self.unseen(faces), -1
+            for c in present:
+                if c == EG:
                     if as_enemy and enemy >= best:
-                        best, choice = enemy, (t, 2)
+                        best, t, face = enemy, c, 2
                     if as_gold and gold >= best:
-                        best, choice = gold, (t, 3)
+                        best, t, face = gold, c, 3
                 else:
-                    if as_land and lands[t >> 2] >= best:
-                        best, choice = lands[t >> 2], (t, 0)
-                    if as_res and res[t & 3] >= best:
-                        best, choice = res[t & 3], (t, 1)
-            if choice is None:
+                    if as_land:
+                        v = lands[c >> 2]
+                        if v >= best:
+                            best, t, face = v, c, 0
+                    if as_res:
+                        v = res[c & 3]
+                        if v >= best:
+                            best, t, face = v, c, 1
+            if t is None:
                 return
-            t, face = choice
             if from_hand:
                 self.extra -= HAND_CARD  # it leaves the hand
             if t < 0:

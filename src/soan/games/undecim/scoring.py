@@ -121,10 +121,6 @@ def gold_rate(opts: Options, settlements: int) -> int:
     return opts.gold_vp_settled if settlements >= opts.gold_settlements else opts.gold_vp
 
 
-def gold_each(state: Position, s: int) -> int:
-    return gold_rate(state.options, settlement_count(state, s))
-
-
 def fief_settlement_points(state: Position, s: int, count: int | None = None) -> int:
     """The notes' 「入植地1つにつき、版図数×3ぐらいのボーナス」 (`settlement_fief_vp`);
     `count` is the seat's settlements when the caller has counted them."""
