@@ -138,8 +138,7 @@ class Rounds(Fields):
         U7), hands back to 5, and with 3 players a new face-up field."""
         n, opts, t = self.seats, self.options, self.tables
         gains = []
-        for s in range(n):
-            bonus, full = scoring.land_bonus(self, s)
+        for s, (bonus, full) in enumerate(scoring.land_bonuses(self)):
             if self.night:
                 bonus *= opts.night_land_multiplier
             gains.append(bonus)
@@ -150,7 +149,7 @@ class Rounds(Fields):
                     self._note(s, LAND_SET)
         self.log.append(
             "Land bonus" + (" (doubled by the night)" if self.night else "") + ": "
-            + ", ".join([f"seat {s + 1} {gains[s]}" for s in range(n)]) + "."
+            + ", ".join([f"seat {s + 1} {vp}" for s, vp in enumerate(gains)]) + "."
         )
         per_fief = opts.fief_round_vp + (opts.night_fief_vp if self.night else 0)
         if per_fief:

@@ -73,11 +73,12 @@ def land_points(
     return sum(counts) + 2 * sets, sets > 0
 
 
-def land_bonus(state: Position, s: int) -> tuple[int, bool]:
+def land_bonuses(state: Position) -> list[tuple[int, bool]]:
+    """Each seat's `land_points` at a round end, the rule read once for the table."""
     opts = state.options
-    return land_points(
-        land_counts(state, s), opts.land_rule, opts.land_set_bonus, opts.land_kind_vp
-    )
+    rule, set_bonus, kind_vp = opts.land_rule, opts.land_set_bonus, opts.land_kind_vp
+    return [land_points(land_counts(state, s), rule, set_bonus, kind_vp)
+            for s in range(state.seats)]
 
 
 def fiefs(state: Position, s: int) -> int:

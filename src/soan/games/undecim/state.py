@@ -162,12 +162,12 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         self.bonus = -1
         self.log.append(
             f"The red moon holds {self.counters} time counters. Face up in the field: "
-            + ", ".join(card_words(self.tables, n) for n in BITS[self.field])
+            + ", ".join([card_words(tables, n) for n in BITS[self.field]])
             + (". Two action cards stay face down this round." if self.aside else ".")
         )
         self.log.append(
-            "Awards: " + ", ".join(
-                f"{tables.award_name[a]} ({tables.award_text[a]})" for a in self.awards) + "."
+            "Awards: " + ", ".join([
+                f"{tables.award_name[a]} ({tables.award_text[a]})" for a in self.awards]) + "."
         )
         if options.mulligan:
             self.phase, self.to_move = MULLIGAN, self.first_player
