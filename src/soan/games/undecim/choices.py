@@ -157,8 +157,9 @@ class Choices(Fields):
 
     def _offer(self, phase: int, seat: int, acts: list[Action] | tuple[Action, ...]) -> None:
         """Wait for `seat` to choose among `acts` in `phase`: the rules built them to know
-        that there is a choice, so `legal()` takes them as they are instead of building
-        them again. Only the last thing a transition does (nothing may change after it);
+        that there is a choice (or have them at hand: a pick, a bonus resource, a
+        replenishment), so `legal()` takes them as they are instead of building them
+        again. Only the last thing a transition does (nothing may change after it);
         `copy()` keeps them, `redeal()` drops them."""
         self.phase, self.to_move = phase, seat
         self._legal = tuple(acts)
