@@ -1,7 +1,8 @@
 """Undecim engine speed: random playouts, copies, redeals, evaluations, ISMCTS iterations.
 
 Run by hand on one core:  taskset -c 0 python benchmarks/undecim_speed.py [--games 2000]
-Targets: at least 250,000 actions/s and 100,000 copies/s.
+Targets: at least 250,000 actions/s (engine_table.py's 4-seat figure: met, just) and
+100,000 copies/s (met).
 
 Measured (`--games 500 --search`, CPU figures; the engine before and after each speed-up
 run in turn three times each in the same session on a shared 2-core machine; the
@@ -37,6 +38,29 @@ progress directly. What is left is spread thin over the phases and their log; ab
 fifth of a profiled playout is the engine's: `play()`'s checks and notes, and a new
 game's options (built and checked again for every game: about 50 us of a 4-seat game's
 700 us).
+
+The third, what was left between two actions (the machine loaded by two other
+engineers and a measurement run on its 2 cores; CPU figures, the median of three runs in
+turn; base 1832047):
+
+    random playouts      216,900 -> 240,800 actions/s     1.11x  (3 and 4 seats)
+    mid-game copy()      420,300 -> 414,700 copies/s      1.0x
+    mid-game redeal()     50,400 ->  49,700 redeals/s     1.0x
+    evaluate()             8,610 ->   9,790 evaluations/s 1.14x
+    ismcts:200 (4 moves)   1,596 ->   1,658 iterations/s  1.04x  (four runs in turn)
+
+and `engine_table.py --seconds 1 --rounds 3`'s Undecim row (4 seats): random playouts
+214,900-218,800 -> 247,400-254,900 actions/s (median 218,300 -> 250,400, 1.15x: the
+250,000 target, just), copies 402,000-409,000 -> 398,000-413,000, ISMCTS 1,347-1,449
+-> 1,434-1,512 iterations/s. The transitions that make a choice wait hand it to
+`legal()` for the bonus resource, the pick and the replenishment too; card choices are
+picked by `itertools.compress` instead of a loop over the 16 types; the placement log
+lines are worded once per content (`words.placed_lines`, held by the state); the round
+end asks for every seat's award progress and land bonus at once; a steal's takeable
+kinds come from counts by kind. The evaluation's plans keep their best card without a
+tuple per candidate and read each victim by one slice. The engine's `play()` and
+`legal()` with the playout loop are now about a quarter of a random playout; `play()`'s
+`is_action` check alone 6-9%.
 
 Each figure is given per second of wall clock and per second of this process's CPU
 time: on a machine shared with other work the two differ, and the CPU figure is what

@@ -3,6 +3,7 @@ gives: scores without the breakdown's table, and memoised evaluation parts whate
 was evaluated before."""
 
 from soan.engine.rng import Rng
+from soan.games.undecim import codes as K
 from soan.games.undecim import evaluation
 from tests.games.undecim.helpers import GAME, new
 
@@ -67,3 +68,28 @@ def test_a_game_stopped_at_the_action_limit_has_no_choices_left(monkeypatch):
         state.play(rng.choice(state.legal()))
     assert state.unfinished and len(state.history) == 21
     assert state.legal() == () and state.winners() == []
+
+
+def test_a_steal_offers_the_kinds_that_hold_a_card_older_than_the_action_phase():
+    """U13 card by card: a kind can be taken when one of its cards in the victim's front
+    did not come in this action phase. The rules count it by kind, which holds because no
+    front index ever has more fresh cards than cards."""
+    offered = 0
+    for variant in GAME.variants:
+        for seed in range(12):
+            state = new(3 + seed % 2, seed, variant)
+            rng = Rng(seed)
+            while not state.over:
+                f, fr = state.front, state.fresh
+                for s in range(state.seats):
+                    assert all(f[K.W * s + i] >= fr[K.FRESH * s + i] for i in range(K.FRESH))
+                if state.phase in (K.TAKE, K.GIVE):
+                    v = state.victims[0]
+                    face = state._step().face
+                    kinds = K.KIND_CARDS[face] if face < 2 else (((0, K.FRONT[face][0]),),)
+                    old = [k for k, cards in enumerate(kinds)
+                           if any(f[K.W * v + i] > fr[K.FRESH * v + i] for _, i in cards)]
+                    assert [a[1] for a in state.legal()] == old
+                    offered += 1
+                state.play(rng.choice(state.legal()))
+    assert offered > 50

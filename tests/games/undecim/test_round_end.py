@@ -213,7 +213,7 @@ def test_a_shared_award_gives_each_achiever_half_rounded_down(vp, sharers, each)
     state.awards = [0]
     for seat in range(sharers):
         give_front(state, seat, EG, E.ENEMY)
-    bots_see = [evaluation.awards_value(state, seat) for seat in range(4)]
+    bots_see = evaluation.awards_values(state)
     assert bots_see == [each] * sharers + [0.0] * (4 - sharers)  # the bots' evaluation agrees
     finish_round(state)
     assert [b["awards"] for b in state.breakdown()] == [each] * sharers + [0] * (4 - sharers)

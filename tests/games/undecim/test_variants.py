@@ -98,7 +98,7 @@ def test_a_fief_is_four_lands_of_every_kind_that_invasion_cannot_take():
     pick_all(state, {0: 1, 1: 2, 2: 3, 3: 4})
     assert state.phase == K.TAKE and state.legal() == (("take", 1),)  # only the spare 森
     state.play(("take", 1))
-    assert scoring.land_bonus(state, 0) == (4, False)  # fief lands still count
+    assert scoring.land_bonuses(state)[0] == (4, False)  # fief lands still count
 
 
 def test_options_out_of_range_or_unknown_are_refused():

@@ -5,6 +5,7 @@ Actions are prebuilt tuples, so listing them allocates nothing in the hot path."
 from __future__ import annotations
 
 from functools import cache
+from itertools import chain, compress
 
 from soan.engine.core import Action
 from soan.games.undecim import effects as E
@@ -19,12 +20,14 @@ from soan.games.undecim.codes import (
     ENEMY_KEY,
     F_ENEMY,
     F_GOLD,
+    F_LAND,
+    F_LANDK,
+    F_RES,
     F_RESK,
     FRESH,
     GIVE,
     GOLD_KEY,
     KIND,
-    KIND_CARDS,
     MARKET,
     MASK,
     MIXED,
@@ -62,19 +65,21 @@ _SETTLE3 = tuple(("settle", a, a, a) for a in range(4))
 _BY_FACES = ((), tuple((a,) for a in _LAND), tuple((a,) for a in _RES),
              tuple(zip(_LAND, _RES, strict=True)))
 _EG_BY_FACES = ((), (ENEMY_ACT,), (GOLD_ACT,), (ENEMY_ACT, GOLD_ACT))
+# the bonus resource's faces by its card type
+BONUS_CHOICES = (*zip(_LAND, _RES, strict=True), (ENEMY_ACT, GOLD_ACT))
 DONE: Action = ("done",)
 SLAY: Action = ("slay",)
 SPEND: Action = ("spend",)
 
 
 @cache
-def _plays(hand: int) -> tuple[Action, ...]:
+def hand_plays(hand: int) -> tuple[Action, ...]:
     """Playing one action card of a hand (a bit set of card numbers)."""
     return tuple(_PLAY[c] for c in BITS[hand])
 
 
 @cache
-def _picks(field: int) -> tuple[Action, ...]:
+def field_picks(field: int) -> tuple[Action, ...]:
     """Taking one action card of the field's cards (a bit set)."""
     return tuple(_PICK[c] for c in BITS[field])
 
@@ -119,14 +124,13 @@ class Choices(Fields):
         if phase == PLAY:
             return self._card_choices(self.hand, TYPES * s, self._step().faces)
         if phase == BONUS:
-            t = self.bonus
-            return (ENEMY_ACT, GOLD_ACT) if t == EG else (_LAND[t], _RES[t])
+            return BONUS_CHOICES[self.bonus]
         if phase == PICK:
-            return _plays(self.hands[s])
+            return hand_plays(self.hands[s])
         if phase == AUTO:
             return self.build_options(s)
         if phase == REPLENISH:
-            return _picks(self.field & ~(1 << self.played[s]))
+            return field_picks(self.field & ~(1 << self.played[s]))
         if phase == TAKE:
             return self._steal_choices(TAKE, self._stealable(self.victims[0]))
         if phase == MULLIGAN:
@@ -151,10 +155,11 @@ class Choices(Fields):
             return self._steal_choices(GIVE, self._stealable(s))
         return ()
 
-    def _offer(self, phase: int, seat: int, acts: list[Action]) -> None:
+    def _offer(self, phase: int, seat: int, acts: list[Action] | tuple[Action, ...]) -> None:
         """Wait for `seat` to choose among `acts` in `phase`: the rules built them to know
-        that there is a choice, so `legal()` takes them as they are instead of building
-        them again. Only the last thing a transition does (nothing may change after it);
+        that there is a choice (or have them at hand: a pick, a bonus resource, a
+        replenishment), so `legal()` takes them as they are instead of building them
+        again. Only the last thing a transition does (nothing may change after it);
         `copy()` keeps them, `redeal()` drops them."""
         self.phase, self.to_move = phase, seat
         self._legal = tuple(acts)
@@ -163,16 +168,11 @@ class Choices(Fields):
         return self.tables.steps[self.card][self.si]
 
     @staticmethod
-    def _card_choices(counts: list[int], base: int, faces: int) -> list[Action]:
+    def _card_choices(counts: list[int], base: int, faces: int) -> tuple[Action, ...]:
         """Each card type present in `counts`, once per face it may show."""
-        acts: list[Action] = []
-        per_type = _BY_FACES[faces & 3]
-        if per_type:
-            for count, choices in zip(counts[base:base + EG], per_type, strict=True):
-                if count:
-                    acts += choices
+        acts = tuple(chain.from_iterable(compress(_BY_FACES[faces & 3], counts[base:base + EG])))
         if counts[base + EG]:
-            acts += _EG_BY_FACES[faces >> 2]
+            return acts + _EG_BY_FACES[faces >> 2]
         return acts
 
     def build_options(self, s: int) -> list[Action]:
@@ -223,13 +223,14 @@ class Choices(Fields):
         if face >= E.ENEMY:
             i = F_ENEMY if face == E.ENEMY else F_GOLD
             return [0] if f[b + i] > fr[fb + i] else []
-        out = []
-        for k, cards in enumerate(KIND_CARDS[face]):
-            for _, i in cards:
-                if f[b + i] > fr[fb + i]:
-                    out.append(k)
-                    break
-        return out
+        # a kind has a card to take when it has more in front than came in fresh (no
+        # index holds more fresh cards than cards): lands of a kind are 4 types in a row,
+        # resources of a kind every 4th type
+        if face == E.LAND:
+            counts, fb = f[b + F_LANDK:b + F_LANDK + 4], fb + F_LAND
+            return [k for k in range(4) if counts[k] > sum(fr[fb + 4 * k:fb + 4 * k + 4])]
+        counts, fb = f[b + F_RESK:b + F_RESK + 4], fb + F_RES
+        return [k for k in range(4) if counts[k] > sum(fr[fb + k:fb + 16:4])]
 
     def uses(self, action: Action) -> tuple[str, ...]:
         """The usage keys the mover adds by this action."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from functools import cache, lru_cache
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from soan.engine.core import Evaluator
@@ -117,7 +118,8 @@ class UndecimEvaluator(Evaluator):
         outlook = Outlook(state)
         points = state.scores()
         enemies = [state.front[W * s + F_ENEMY] for s in range(state.seats)]
-        return [points[s] + Seat(state, s, outlook, enemies).promise()
+        awards = awards_values(state)
+        return [points[s] + Seat(state, s, outlook, enemies).promise(awards[s])
                 for s in range(state.seats)]
 
 
@@ -247,9 +249,9 @@ class Seat:
         self.res = tuple(f[b + F_RESK: b + F_RESK + 4])
         self.gold = f[b + F_GOLD]
         self.autos = autos_left(state, s)
-        self.each = scoring.gold_each(state, s)
-        mine = tuple((st[KIND], st[MASK], st[LEVEL]) for st in state.settlements
-                     if st[OWNER] == s)
+        mine = tuple([(st[KIND], st[MASK], st[LEVEL]) for st in state.settlements
+                      if st[OWNER] == s])
+        self.each = scoring.gold_rate(state.options, len(mine))
         self.valuer = self.under(outlook, (mine, state.options.building_vp, self.each))
         self.worth = self.valuer.front_value(self.lands, self.res, self.gold, enemies[s],
                                              self.autos)  # the front as it stands
@@ -260,10 +262,11 @@ class Seat:
         return valuer(land_rule(state, s, outlook, len(build_rule[0])), build_rule,
                       enemy_rule(state, s, outlook, self.enemies), state.tables)
 
-    def promise(self) -> float:
+    def promise(self, awards: float) -> float:
+        """What the seat may still gain, its open awards (`awards_values`) among it."""
         state = self.state
         value = self.worth - self.gold * self.each  # gold is in the points already
-        value += awards_value(state, self.s)
+        value += awards
         value += HAND_CARD * state.hsize[self.s]
         return value + self.cards_value()
 
@@ -367,27 +370,31 @@ class Plan:
         at the average worth of an unseen card."""
         from_hand = source is None
         counts = self.hand if from_hand else source[base: base + TYPES]
-        present = [t for t in range(TYPES) if counts[t]]  # in order, as counts change
+        present = list(compress(range(TYPES), counts))  # in order, as counts change
         as_land, as_res, as_enemy, as_gold = faces & 1, faces & 2, faces & 4, faces & 8
+        worths = self.seat.valuer.worths
         for _ in range(n):
-            lands, res, enemy, gold = self.worths()
-            best, choice = -1.0, None
+            lands, res, enemy, gold = worths(self.front())
+            best, t, face = -1.0, None, 0  # the card chosen: its type (-1 unseen) and face
             if from_hand and self.unknown:
-                best, choice = self.unseen(faces), (-1, -1)
-            for t in present:
-                if t == EG:
+                best, t = self.unseen(faces), -1
+            for c in present:
+                if c == EG:
                     if as_enemy and enemy >= best:
-                        best, choice = enemy, (t, 2)
+                        best, t, face = enemy, c, 2
                     if as_gold and gold >= best:
-                        best, choice = gold, (t, 3)
+                        best, t, face = gold, c, 3
                 else:
-                    if as_land and lands[t >> 2] >= best:
-                        best, choice = lands[t >> 2], (t, 0)
-                    if as_res and res[t & 3] >= best:
-                        best, choice = res[t & 3], (t, 1)
-            if choice is None:
+                    if as_land:
+                        v = lands[c >> 2]
+                        if v >= best:
+                            best, t, face = v, c, 0
+                    if as_res:
+                        v = res[c & 3]
+                        if v >= best:
+                            best, t, face = v, c, 1
+            if t is None:
                 return
-            t, face = choice
             if from_hand:
                 self.extra -= HAND_CARD  # it leaves the hand
             if t < 0:
@@ -407,31 +414,28 @@ class Plan:
         """Take from each victim (or the best one) the kind worth most to the plan, up to n;
         cards going to the discard pile are worth their loss to the victim, a little."""
         state, s = self.seat.state, self.seat.s
-        f = state.front
-        victims = []
-        for k in range(1, state.seats):
-            v = (s + k) % state.seats
-            if step.face == E.LAND:
-                have = f[W * v + F_LANDK: W * v + F_LANDK + 4]
-            elif step.face == E.RESOURCE:
-                have = f[W * v + F_RESK: W * v + F_RESK + 4]
-            else:
-                have = [f[W * v + (F_ENEMY if step.face == E.ENEMY else F_GOLD)]]
-            victims.append(list(have))
+        f, seats = state.front, state.seats
+        face, keep = step.face, step.keep
+        if face >= E.ENEMY:  # one count: enemies or gold
+            start, width = (F_ENEMY if face == E.ENEMY else F_GOLD), 1
+        else:  # four counts: lands or resources by kind
+            start, width = (F_LANDK if face == E.LAND else F_RESK), 4
+        kinds = range(width)
         gains = []
-        for have in victims:
+        for k in range(1, seats):
+            b = W * ((s + k) % seats) + start
+            have = f[b:b + width]
             gained = 0.0
             for _ in range(n):
-                worth = self.worths()
-                options = [(worth[step.face][k] if step.face < 2 else worth[step.face], k)
-                           for k in range(len(have)) if have[k]]
+                worth = self.worths()[face]
+                options = [(worth[j] if face < 2 else worth, j) for j in kinds if have[j]]
                 if not options:
                     break
-                value, k = max(options)
-                have[k] -= 1
-                gained += value if step.keep else 1.0
-                if step.keep:
-                    self.add(step.face, k)
+                value, j = max(options)
+                have[j] -= 1
+                gained += value if keep else 1.0
+                if keep:
+                    self.add(face, j)
             gains.append(gained)
         if step.one_target and gains:
             self.extra += max(gains) - sum(gains)  # only the best victim was robbed
@@ -623,16 +627,18 @@ def autos_left(state: UndecimState, s: int) -> int:
     return later
 
 
-def awards_value(state: UndecimState, s: int) -> float:
+def awards_values(state: UndecimState) -> list[float]:
+    """Each seat's open awards: those it meets at their VP (half when another seat meets
+    them too, U7), the others by how close it is."""
     t = state.tables
-    total = 0.0
+    totals = [0.0] * state.seats
     for a in state.awards:
-        need, cond = t.award_count[a], t.award_condition[a]
-        have = scoring.award_progress(state, s, cond)
-        if have >= need:
-            shared = any(o != s and scoring.award_progress(state, o, cond) >= need
-                         for o in range(state.seats))
-            total += t.award_vp[a] // 2 if shared else t.award_vp[a]  # U7: half when shared
-        else:
-            total += AWARD_REACH * t.award_vp[a] * (have / need) ** 2
-    return total
+        need, cond, vp = t.award_count[a], t.award_condition[a], t.award_vp[a]
+        progress = scoring.award_progress(state, cond)
+        met = sum(1 for have in progress if have >= need)
+        for s, have in enumerate(progress):
+            if have >= need:
+                totals[s] += vp // 2 if met > 1 else vp
+            else:
+                totals[s] += AWARD_REACH * vp * (have / need) ** 2
+    return totals

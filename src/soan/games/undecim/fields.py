@@ -28,6 +28,7 @@ class Fields:
     _legal: tuple | None  # the legal actions, once built (`Choices._offer`)
 
     tables: Tables  # the content's flat tables for the modules in play
+    placed: tuple  # the log's lines for a card put into a front (`words.placed_lines`)
     phase: int  # codes.MULLIGAN ... codes.OVER
     round_no: int  # rounds started (0 before the first)
     # the red moon

@@ -38,10 +38,15 @@ from soan.games.undecim.codes import (
 )
 from soan.games.undecim.content import EG, RESOURCES, TYPES
 from soan.games.undecim.fields import Fields
-from soan.games.undecim.words import card_words, face_words, place_words, type_words
+from soan.games.undecim.words import card_words, face_words, type_words
 
 _FACE = {name: face for face, name in enumerate(E.FACES)}
 _BONUS_KEY = tuple(f"bonus:{name}" for name in E.FACES)
+# a settlement's resources for the log, by the kinds it is founded with (2-3 of one kind
+# or one each of two)
+_SETTLED = {kinds: f"{' + '.join(RESOURCES[a] for a in kinds)} (level {len(kinds)})"
+            for kinds in [(a, b) for a in range(4) for b in range(4)]
+            + [(a, a, a) for a in range(4)]}
 
 
 class Resolution(Fields):
@@ -54,13 +59,15 @@ class Resolution(Fields):
     def _reveal(self) -> None:
         """「全員出したら一斉公開」: red-text cards resolve first, then the others, each
         kind by number (U4)."""
-        t = self.tables
-        shown = [(s, c) for s in range(self.seats) for c in self._revealed(s)]
+        t, hands = self.tables, self.hands
+        # each seat's pick, or in the last round of the notes' two-card variant every card
+        # it holds (「最後だけ…2枚同時に出す」)
+        shown = [(s, c) for s, p in enumerate(self.picks) for c in ((p,) if p else BITS[hands[s]])]
         rank = t.card_rank
-        order = sorted(shown, key=lambda sc: rank[sc[1]])
+        order = sorted([(rank[c], s, c) for s, c in shown])  # ranks differ card by card
         picks, second = [0] * self.seats, [0] * self.seats
-        hands, secret = self.hands, self.secret
-        for s, c in reversed(order):  # a seat's first card to resolve ends in `picks`
+        secret = self.secret
+        for _, s, c in reversed(order):  # a seat's first card to resolve ends in `picks`
             hands[s] &= ~(1 << c)
             secret[s] &= ~(1 << c)
             second[s], picks[s] = picks[s], c
@@ -73,13 +80,8 @@ class Resolution(Fields):
             + ", ".join([f"seat {s + 1} {card_words(t, c)}" for s, c in shown])
             + "."
         )
-        self.queue = [s for s, _ in order]
+        self.queue = [s for _, s, _ in order]
         self._next_resolver()
-
-    def _revealed(self, s: int) -> tuple[int, ...]:
-        """The seat's cards this round: its pick, or in the last round of the notes'
-        two-card variant every card it holds (「最後だけ…2枚同時に出す」)."""
-        return (self.picks[s],) if self.picks[s] else BITS[self.hands[s]]
 
     def _next_resolver(self) -> None:
         if not self.queue:
@@ -117,7 +119,8 @@ class Resolution(Fields):
                 self.boosted = True
             if self._enter(s, step, step.amounts[self.die - 1] + self.spent):
                 return
-            self._next_step()
+            self.si += 1  # `_next_step`, written out in the loop every card runs
+            self.spent, self.boosted = 0, False
         self._auto()
 
     def _enter(self, s: int, step: E.Step, n: int) -> bool:
@@ -140,8 +143,9 @@ class Resolution(Fields):
                 self.market[t] += 1
             self.left = min(step.take, len(shown))
             if shown:
+                t = self.tables
                 self.log.append(
-                    f"Seat {s + 1} reveals {', '.join(type_words(self.tables, t) for t in shown)}."
+                    f"Seat {s + 1} reveals {', '.join([type_words(t, c) for c in shown])}."
                 )
             if self.left:
                 acts = self._card_choices(self.market, 0, step.faces)
@@ -190,14 +194,13 @@ class Resolution(Fields):
             self.hsize[s] -= 1
         elif phase == MARKET:
             self.market[t] -= 1
-        self._to_front(s, t, face)
-        words = place_words(self.tables, t, face)
+        lines = self.placed[s][self._to_front(s, t, face)]
         if phase == BONUS:
-            self.log.append(f"Seat {s + 1} puts {words} (bonus resource).")
+            self.log.append(lines[1])
             self._note(s, _BONUS_KEY[face])
             self._next_bonus()
             return
-        self.log.append(f"Seat {s + 1} puts {words}.")
+        self.log.append(lines[0])
         self.left -= 1
         if self.left:
             acts = self._card_choices(
@@ -303,8 +306,7 @@ class Resolution(Fields):
             mask = 1 << kinds[0] | 1 << kinds[-1]  # 2-3 of one kind, or two kinds
             self.settlements.append((s, MIXED if mixed else kinds[0], mask, len(kinds), 0, cards))
             self._note(s, SETTLE_KEY)
-            what = " + ".join(RESOURCES[a] for a in kinds)
-            self.log.append(f"Seat {s + 1} settles with {what} (level {len(kinds)}).")
+            self.log.append(f"Seat {s + 1} settles with {_SETTLED[kinds]}.")
             return
         j, a = action[1], action[2]
         st = self.settlements[j]

@@ -4,6 +4,7 @@ action replenishment, the red moon night, the round end and the game end (精算
 from __future__ import annotations
 
 from soan.games.undecim import scoring
+from soan.games.undecim.choices import BONUS_CHOICES, field_picks, hand_plays
 from soan.games.undecim.codes import (
     BITS,
     BONUS,
@@ -60,21 +61,24 @@ class Rounds(Fields):
             s = self.queue.pop(0)
             got = self._take(1)
             if got:
-                self.bonus, self.phase, self.to_move = got[0], BONUS, s
+                self.bonus = got[0]
+                self._offer(BONUS, s, BONUS_CHOICES[self.bonus])
                 return
         self.bonus = -1
         self.picks = [0] * self.seats
         if self.options.final_two_actions and self.round_no == self.options.rounds:
             self._reveal()  # 「アクションカードを2枚同時に出す」: every card held is played
             return
-        self.phase, self.to_move = PICK, self.first_player
+        first = self.first_player
+        self._offer(PICK, first, hand_plays(self.hands[first]))
 
     # ---- action replenishment ----------------------------------------------------------
 
     def _next_replenish(self) -> None:
         """「アクション番号の小さいプレイヤーから順に…1枚選び」 (not in the last round)."""
         if self.queue:
-            self.phase, self.to_move = REPLENISH, self.queue.pop(0)
+            s = self.queue.pop(0)
+            self._offer(REPLENISH, s, field_picks(self.field & ~(1 << self.played[s])))
             return
         self._night()
 
@@ -134,8 +138,7 @@ class Rounds(Fields):
         U7), hands back to 5, and with 3 players a new face-up field."""
         n, opts, t = self.seats, self.options, self.tables
         gains = []
-        for s in range(n):
-            bonus, full = scoring.land_bonus(self, s)
+        for s, (bonus, full) in enumerate(scoring.land_bonuses(self)):
             if self.night:
                 bonus *= opts.night_land_multiplier
             gains.append(bonus)
@@ -146,14 +149,15 @@ class Rounds(Fields):
                     self._note(s, LAND_SET)
         self.log.append(
             "Land bonus" + (" (doubled by the night)" if self.night else "") + ": "
-            + ", ".join([f"seat {s + 1} {gains[s]}" for s in range(n)]) + "."
+            + ", ".join([f"seat {s + 1} {vp}" for s, vp in enumerate(gains)]) + "."
         )
         per_fief = opts.fief_round_vp + (opts.night_fief_vp if self.night else 0)
         if per_fief:
             self._fief_points(per_fief)
         for a in list(self.awards):
             cond, need = t.award_condition[a], t.award_count[a]
-            winners = [s for s in range(n) if scoring.award_progress(self, s, cond) >= need]
+            winners = [s for s, have in enumerate(scoring.award_progress(self, cond))
+                       if have >= need]
             if not winners:
                 continue
             vp = t.award_vp[a] // 2 if len(winners) > 1 else t.award_vp[a]  # half, however many

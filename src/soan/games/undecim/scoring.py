@@ -73,11 +73,12 @@ def land_points(
     return sum(counts) + 2 * sets, sets > 0
 
 
-def land_bonus(state: Position, s: int) -> tuple[int, bool]:
+def land_bonuses(state: Position) -> list[tuple[int, bool]]:
+    """Each seat's `land_points` at a round end, the rule read once for the table."""
     opts = state.options
-    return land_points(
-        land_counts(state, s), opts.land_rule, opts.land_set_bonus, opts.land_kind_vp
-    )
+    rule, set_bonus, kind_vp = opts.land_rule, opts.land_set_bonus, opts.land_kind_vp
+    return [land_points(land_counts(state, s), rule, set_bonus, kind_vp)
+            for s in range(state.seats)]
 
 
 def fiefs(state: Position, s: int) -> int:
@@ -121,10 +122,6 @@ def gold_rate(opts: Options, settlements: int) -> int:
     return opts.gold_vp_settled if settlements >= opts.gold_settlements else opts.gold_vp
 
 
-def gold_each(state: Position, s: int) -> int:
-    return gold_rate(state.options, settlement_count(state, s))
-
-
 def fief_settlement_points(state: Position, s: int, count: int | None = None) -> int:
     """The notes' 「入植地1つにつき、版図数×3ぐらいのボーナス」 (`settlement_fief_vp`);
     `count` is the seat's settlements when the caller has counted them."""
@@ -145,23 +142,29 @@ def held(state: Position, s: int, per: int) -> int:
     return state.front[W * s + (F_ENEMY if per == 3 else F_GOLD)]
 
 
-def award_progress(state: Position, s: int, cond: int) -> int:
-    """How far the seat is toward an award condition (content.CONDITIONS), in its units:
-    land kinds, lands, settlements, the highest level, enemies, enemies slain, gold."""
-    f, b = state.front, W * s
-    if cond == 0:
-        return 4 - land_counts(state, s).count(0)
-    if cond == 1:
-        return sum(land_counts(state, s))
-    if cond == 2:
-        return settlement_count(state, s)
-    if cond == 3:
-        return max((st[LEVEL] for st in state.settlements if st[OWNER] == s), default=0)
-    if cond == 4:
-        return f[b + F_ENEMY]
+def award_progress(state: Position, cond: int) -> list[int]:
+    """How far each seat is toward an award condition (content.CONDITIONS), in its units:
+    land kinds, lands, settlements, the highest level, enemies, enemies slain, gold. Every
+    seat at once: whoever asks also asks whether another seat has it too."""
+    n = state.seats
+    if cond <= 1:
+        out = []
+        for s in range(n):
+            counts = land_counts(state, s)
+            out.append(4 - counts.count(0) if cond == 0 else sum(counts))
+        return out
+    if cond <= 3:
+        out = [0] * n
+        for st in state.settlements:
+            o = st[OWNER]
+            if cond == 2:
+                out[o] += 1
+            elif st[LEVEL] > out[o]:
+                out[o] = st[LEVEL]
+        return out
     if cond == 5:
-        return state.slain[s]
-    return f[b + F_GOLD]
+        return state.slain[:]
+    return state.front[(F_ENEMY if cond == 4 else F_GOLD)::W]
 
 
 def sources(state: Position) -> tuple[str, ...]:

@@ -23,9 +23,8 @@ from typing import Any
 from soan.engine.cards import take_cards
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
-from soan.games.undecim import effects as E
 from soan.games.undecim import scoring
-from soan.games.undecim.choices import Choices
+from soan.games.undecim.choices import Choices, hand_plays
 from soan.games.undecim.codes import (
     ACTION_PHASE,
     AUTO,
@@ -59,13 +58,15 @@ from soan.games.undecim.codes import (
     W,
 )
 from soan.games.undecim.content import EG, TYPES, Tables
+from soan.games.undecim.effects import LAND, RESOURCE
 from soan.games.undecim.options import Options
 from soan.games.undecim.resolution import Resolution
 from soan.games.undecim.rounds import Rounds
 from soan.games.undecim.view import Views
-from soan.games.undecim.words import card_words
+from soan.games.undecim.words import card_words, placed_lines
 
 _NO_CARDS = (0,) * TYPES
+_PLACING = frozenset((PLAY, MARKET, BONUS))  # the phases that put a card into a front
 
 
 class UndecimState(Choices, Resolution, Rounds, Views, State):
@@ -95,6 +96,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         "night",
         "phase",
         "picks",
+        "placed",
         "played",
         "pts",
         "queue",
@@ -119,6 +121,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         mulligan from the start player (U11), or the first round."""
         self._init_base(seats, seed, options, content)
         self.tables = tables
+        self.placed = placed_lines(tables, seats)
         rng = self.rng
         self.counters = options.moon_counters
         numbers = list(range(1, 12))
@@ -159,12 +162,12 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
         self.bonus = -1
         self.log.append(
             f"The red moon holds {self.counters} time counters. Face up in the field: "
-            + ", ".join(card_words(self.tables, n) for n in BITS[self.field])
+            + ", ".join([card_words(tables, n) for n in BITS[self.field]])
             + (". Two action cards stay face down this round." if self.aside else ".")
         )
         self.log.append(
-            "Awards: " + ", ".join(
-                f"{tables.award_name[a]} ({tables.award_text[a]})" for a in self.awards) + "."
+            "Awards: " + ", ".join([
+                f"{tables.award_name[a]} ({tables.award_text[a]})" for a in self.awards]) + "."
         )
         if options.mulligan:
             self.phase, self.to_move = MULLIGAN, self.first_player
@@ -208,7 +211,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
     def copy(self) -> UndecimState:
         o = UndecimState.__new__(UndecimState)
         self._copy_base(o)
-        o.tables = self.tables
+        o.tables, o.placed = self.tables, self.placed
         o.hands, o.secret = self.hands.copy(), self.secret.copy()
         o.field, o.aside = self.field, self.aside
         o.deck, o.discard = self.deck.copy(), self.discard.copy()
@@ -273,7 +276,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
 
     def _apply(self, action: Action) -> None:
         kind, phase, s = action[0], self.phase, self.to_move
-        if phase in (PLAY, MARKET, BONUS):
+        if phase in _PLACING:
             self._place(s, action)
         elif phase == AUTO:
             if kind == "done":
@@ -287,7 +290,7 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
             self._note(s, self.tables.card_key[action[1]])
             nxt = s + 1
             if nxt < self.seats:
-                self.to_move = nxt
+                self._offer(PICK, nxt, hand_plays(self.hands[nxt]))
             else:
                 self._reveal()
         elif phase == REPLENISH:
@@ -343,8 +346,16 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
     # ---- cards -------------------------------------------------------------------------
 
     def _take(self, k: int) -> list[int]:
-        """Up to k cards from the deck; an empty deck takes in the discards (U13)."""
-        got, reshuffled = take_cards(self.deck, self.discard, self.rng, k)
+        """Up to k cards from the deck; an empty deck takes in the discards (U13). A deck
+        that holds them all gives its last k in one slice, as `take_cards` would pop them."""
+        deck = self.deck
+        rest = len(deck) - k
+        if rest >= 0:
+            got = deck[rest:]
+            got.reverse()
+            del deck[rest:]
+            return got
+        got, reshuffled = take_cards(deck, self.discard, self.rng, k)
         if reshuffled:
             self.log.append("The discards are shuffled into a new deck.")
         return got
@@ -355,19 +366,21 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
             hand[base + t] += 1
         self.hsize[s] += len(got)
 
-    def _to_front(self, s: int, t: int, face: int) -> None:
-        """A card enters a seat's front; in the action phase it is protected (U13)."""
+    def _to_front(self, s: int, t: int, face: int) -> int:
+        """A card enters a seat's front; in the action phase it is protected (U13).
+        Returns its front index."""
         f, b = self.front, W * s
         i = FRONT[face][t]
         f[b + i] += 1
-        if face == E.LAND:
+        if face == LAND:
             f[b + F_LANDK + (t >> 2)] += 1
-        elif face == E.RESOURCE:
+        elif face == RESOURCE:
             f[b + F_RESK + (t & 3)] += 1
         if self.phase in ACTION_PHASE:
             self.fresh[FRESH * s + i] += 1
-        if face == E.LAND and self.options.fief:
-            self._fief(s)
+        if face == LAND and self.options.fief:
+            self._fief(s)  # after the card counts as fresh: the fief takes older lands first
+        return i
 
     def _unfront(self, s: int, i: int) -> None:
         """Remove an unprotected card from front index `i` (it is being taken)."""

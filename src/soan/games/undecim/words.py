@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cache
 
 from soan.games.undecim import effects as E
+from soan.games.undecim.codes import FRONT
 from soan.games.undecim.content import (
     EG,
     LAND_ENGLISH,
@@ -49,7 +50,20 @@ def face_words(t: Tables, typ: int, face: int) -> str:
     return f"{name} ({E.FACES[face]})"
 
 
-@cache
 def place_words(t: Tables, typ: int, face: int) -> str:
     """A card put into a front, for the log: 「森/木 into its front as 森 (forest, land)」."""
     return f"{type_words(t, typ)} into its front as {face_words(t, typ, face)}"
+
+
+@cache
+def placed_lines(t: Tables, seats: int) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """The log's lines for a card put into a front, by seat and front index (`codes.FRONT`,
+    which names the card's type and face): (from the hand or the market, as the bonus
+    resource). Every placement writes one, so they are worded once per content."""
+    cards = sorted(((typ, face) for face in range(4)
+                    for typ in (range(EG) if face < E.ENEMY else (EG,))),
+                   key=lambda card: FRONT[card[1]][card[0]])
+    return tuple(tuple(
+        (f"Seat {s + 1} puts {place_words(t, typ, face)}.",
+         f"Seat {s + 1} puts {place_words(t, typ, face)} (bonus resource).")
+        for typ, face in cards) for s in range(seats))
