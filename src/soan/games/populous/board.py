@@ -7,6 +7,8 @@ reads tuples and never rebuilds anything.
 from __future__ import annotations
 
 from collections.abc import Container
+from functools import cache
+from itertools import chain
 
 from soan.boards import terrain as T
 from soan.boards.world import SINGLE_CELLS, World
@@ -34,8 +36,8 @@ class Board:
     tile set (plains aside): 1.0 for an average share, more where it is plentiful.
     """
 
-    __slots__ = ("action_choices", "area_choices", "cell_tile", "terrain", "terrain_weight",
-                 "tile_cells", "world")
+    __slots__ = ("action_choices", "area_choices", "cell_names", "cell_tile", "pair_names",
+                 "terrain", "terrain_weight", "tile_cells", "world")
 
     def __init__(self, world: World, tables: Tables):
         self.world = world
@@ -48,6 +50,22 @@ class Board:
         self.tile_cells = world.tile_cells
         self.area_choices = _area_choices(world.tile_of_pair)
         self.action_choices = ACTION_CHOICES
+        # the log names a cell or an area nearly every action: names made once per pair
+        self.pair_names = tuple(_pair_name(pair) for pair in world.pairs)
+        self.cell_names = tuple(chain.from_iterable(_cell_names(pair) for pair in world.pairs))
+
+
+@cache
+def _pair_name(pair: tuple[int, int]) -> str:
+    """``2-4``: a tile by its pair of genesis numbers."""
+    return f"{pair[0]}-{pair[1]}"
+
+
+@cache
+def _cell_names(pair: tuple[int, int]) -> tuple[str, ...]:
+    """The names `World.cell_name` gives the cells of tile `pair`, slot by slot (one
+    cell a hex, so slot k is the tile's k-th cell)."""
+    return tuple(f"{_pair_name(pair)}.{slot}" for slot in range(TILE_SIZE))
 
 
 def _area_choices(present: Container[tuple[int, int]]) -> tuple[tuple[Action, ...], ...]:

@@ -103,15 +103,16 @@ class Creation:
         opts = self.options
         if opts.genesis_hand:
             self._lower_genesis(s, WILD_CARD if kind == "wildact" else n)
+        where = self.board.pair_names[self.area]
         if kind == "wildact":
             self.down[s] |= 1 << WILD
             self.wild = True
             self._note(s, WILD_USED)
             self.log.append(f"Seat {s + 1} lowers the wild card as {n}: {ACTION_NAMES[n]} "
-                            f"in {self.area_pair()}.")
+                            f"in {where}.")
         else:
             self.down[s] |= 1 << (n - 1)
-            self.log.append(f"Seat {s + 1} lowers {n}: {ACTION_NAMES[n]} in {self.area_pair()}.")
+            self.log.append(f"Seat {s + 1} lowers {n}: {ACTION_NAMES[n]} in {where}.")
         self.action = n
         self._note(s, ACTION_NOTES[n])
         self.places, self.free_place, self.drawn = 1, False, 0
@@ -167,7 +168,8 @@ class Creation:
         occ = self.occ
         return any(occ[n] >= 0 and occ[n] >> 1 == s for n in self.board.world.adjacent[c])
 
-    def _place(self, s: int, c: int) -> None:
+    def _place(self, s: int, action: Action) -> None:
+        c = action[1]
         cost = 0 if self.free_place else self.place_cost(s, c)
         self.occ[c] = s << 1
         self.workers[s] -= 1
@@ -176,10 +178,10 @@ class Creation:
         if cost:
             self.food[s] -= cost
             paid = f", paying {cost} food"
-        self.log.append(f"Seat {s + 1} places a worker on {self._cell(c)}{paid}.")
+        self.log.append(f"Seat {s + 1} places a worker on {self.board.cell_names[c]}{paid}.")
         self._begin_place()
 
-    def _done(self, s: int) -> None:
+    def _done(self, s: int, action: Action) -> None:
         if self.phase == PLACE:
             self.places = 0
             self._after_place()
@@ -233,7 +235,7 @@ class Creation:
         own = self.area_codes().count(s << 1)
         return self.drawn < own and self.food[s] >= 1 and bool(self.deck or self.discard)
 
-    def _draw_more(self, s: int) -> None:
+    def _draw_more(self, s: int, action: Action) -> None:
         self.food[s] -= 1
         self.drawn += 1
         self._draw(s, 1)
@@ -261,14 +263,14 @@ class Creation:
         else:
             c = cells[self.rng.die(len(cells)) - 1]
             hit = [c] if occ[c] >= 0 and not occ[c] & 1 else []
-            self.log.append(f"The disaster strikes {self._cell(c)}.")
+            self.log.append(f"The disaster strikes {self.board.cell_names[c]}.")
         for c in hit:
             self._knock_out(s, c)
         if not hit:
             self.log.append("The disaster removes nothing.")
 
-    def _remove(self, s: int, c: int) -> None:
-        self._knock_out(s, c)
+    def _remove(self, s: int, action: Action) -> None:
+        self._knock_out(s, action[1])
         self._begin_place()
 
     def _knock_out(self, s: int, c: int) -> None:
@@ -277,22 +279,23 @@ class Creation:
         self.occ[c] = EMPTY
         if code == VANDAL:
             self.vandals -= 1
-            self.log.append(f"Seat {s + 1}'s disaster sends the vandal on {self._cell(c)} "
-                            "to the stock.")
+            self.log.append(f"Seat {s + 1}'s disaster sends the vandal on "
+                            f"{self.board.cell_names[c]} to the stock.")
         else:
             owner = code >> 1
             self.workers[owner] += 1
             self.fp[owner] += self.options.disaster_fp
             self.log.append(f"Seat {s + 1}'s disaster returns seat {owner + 1}'s worker from "
-                            f"{self._cell(c)}; seat {owner + 1} gains "
+                            f"{self.board.cell_names[c]}; seat {owner + 1} gains "
                             f"{self.options.disaster_fp} FP.")
 
-    def _build(self, s: int, c: int) -> None:
+    def _build(self, s: int, action: Action) -> None:
+        c = action[1]
         self.occ[c] = s << 1 | 1
         self.workers[s] += 1
         self.houses[s] -= 1
         self._note(s, HOUSE_BUILT)
-        self.log.append(f"Seat {s + 1} builds a house on {self._cell(c)}.")
+        self.log.append(f"Seat {s + 1} builds a house on {self.board.cell_names[c]}.")
         self._prosperity(s)
         self._creation_end()
 

@@ -4,6 +4,7 @@ saint or holy site into the grace area, which holds a card per house on the map.
 from __future__ import annotations
 
 from soan.engine.cards import take_cards
+from soan.engine.core import Action
 from soan.engine.rng import Rng
 from soan.games.populous import effects as E
 from soan.games.populous import scoring
@@ -83,7 +84,8 @@ class Grace:
         """The grace area holds as many cards as the seat has houses on the map."""
         return self.options.houses - self.houses[s]
 
-    def _play_grace(self, s: int, k: int) -> None:
+    def _play_grace(self, s: int, action: Action) -> None:
+        k = action[1]
         t = self.tables
         cost = self.grace_cost(s, k)
         self.fp[s] -= cost
@@ -121,7 +123,8 @@ class Grace:
             self._gain_vp(s, amount, scoring.GRACE)
             self.log.append(f"{who} gains {amount} VP.")
 
-    def _discard(self, s: int, k: int) -> None:
+    def _discard(self, s: int, action: Action) -> None:
+        k = action[1]
         self.grace[s].remove(k)
         self.discard.append(k)
         self._refresh_mods(s)

@@ -292,50 +292,34 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
         return [_RACE[r] for r in range(len(self.tables.race_name)) if r not in taken]
 
     def _apply(self, action: Action) -> None:
-        kind = action[0]
-        s = self.to_move
-        if kind == "place":
-            self._place(s, action[1])
-        elif kind == "done":
-            self._done(s)
-        elif kind == "area" or kind == "wild":
-            self._choose_area(s, action)
-        elif kind == "act" or kind == "wildact":
-            self._choose_action(s, action)
-        elif kind == "bid":
-            self._bid(s)
-        elif kind == "pass":
-            self.bid_pos += 1
-            self._next_bidder()
-        elif kind == "grace":
-            self._play_grace(s, action[1])
-        elif kind == "draw":
-            self._draw_more(s)
-        elif kind == "remove":
-            self._remove(s, action[1])
-        elif kind == "build":
-            self._build(s, action[1])
-        elif kind == "vandal":
-            self.occ[action[1]] = VANDAL
-            self.vandals += 1
-            self.log.append(f"A vandal appears on {self._cell(action[1])}.")
-            self._grace_phase()
-        elif kind == "return":
-            self._return(action[1])
-        elif kind == "discard":
-            self._discard(s, action[1])
-        elif kind == "keep":
-            self.offers[s].remove(action[1])
-            self.hands[s].append(action[1])
-            if len(self.hands[s]) == self.options.grace_keep:
-                self.log.append(f"Seat {s + 1} keeps {len(self.hands[s])} grace cards.")
-            self._next_keeper()
-        else:  # race
-            self._take_race(s, action[1])
-            if s + 1 < self.seats:
-                self.to_move = s + 1
-            else:
-                self._deal_genesis_and_grace()
+        _HANDLERS[action[0]](self, self.to_move, action)
+
+    # Every action kind's handler takes the mover and the action whole, so `_apply` is
+    # one look-up in `_HANDLERS` (below the class) rather than a chain of comparisons.
+
+    def _pass(self, s: int, action: Action) -> None:
+        self.bid_pos += 1
+        self._next_bidder()
+
+    def _put_vandal(self, s: int, action: Action) -> None:
+        self.occ[action[1]] = VANDAL
+        self.vandals += 1
+        self.log.append(f"A vandal appears on {self.board.cell_names[action[1]]}.")
+        self._grace_phase()
+
+    def _keep(self, s: int, action: Action) -> None:
+        self.offers[s].remove(action[1])
+        self.hands[s].append(action[1])
+        if len(self.hands[s]) == self.options.grace_keep:
+            self.log.append(f"Seat {s + 1} keeps {len(self.hands[s])} grace cards.")
+        self._next_keeper()
+
+    def _choose_race(self, s: int, action: Action) -> None:
+        self._take_race(s, action[1])
+        if s + 1 < self.seats:
+            self.to_move = s + 1
+        else:
+            self._deal_genesis_and_grace()
 
     # ---- helpers ------------------------------------------------------------------------
 
@@ -345,13 +329,20 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
         start = self.area * TILE_SIZE
         return self.occ[start:start + TILE_SIZE]
 
-    def _cell(self, c: int) -> str:
-        return self.board.world.cell_name(c)
-
     def area_pair(self) -> str | None:
         """This turn's area as its pair of genesis numbers ("2-4"), None before it is chosen."""
-        if self.area < 0:
-            return None
-        a, b = self.board.world.pairs[self.area]
-        return f"{a}-{b}"
+        return self.board.pair_names[self.area] if self.area >= 0 else None
 
+
+
+_HANDLERS = {
+    "place": PopulousState._place, "done": PopulousState._done,
+    "area": PopulousState._choose_area, "wild": PopulousState._choose_area,
+    "act": PopulousState._choose_action, "wildact": PopulousState._choose_action,
+    "bid": PopulousState._bid, "pass": PopulousState._pass,
+    "grace": PopulousState._play_grace, "draw": PopulousState._draw_more,
+    "remove": PopulousState._remove, "build": PopulousState._build,
+    "vandal": PopulousState._put_vandal, "return": PopulousState._return,
+    "discard": PopulousState._discard, "keep": PopulousState._keep,
+    "race": PopulousState._choose_race,
+}
