@@ -25,6 +25,7 @@ from soan.games.populous.codes import (
     REMOVE,
     REVELATION,
     VANDAL,
+    place_actions,
 )
 from soan.games.populous.genesis import WILD_CARD
 from soan.games.populous.options import Options
@@ -64,6 +65,7 @@ class Creation:
     deck: list[int]
     discard: list[int]
     rng: Rng
+    _legal: tuple[Action, ...] | None  # the engine's legal actions, kept until a play
 
     def _start_turn(self) -> None:
         s = self.active
@@ -77,10 +79,14 @@ class Creation:
             self.log.append(f"Seat {s + 1} gains {bonus} food at the start of its turn.")
         if self.options.genesis_hand:
             self._playable_genesis(s)
-        elif not self.board.area_choices[ALL_DOWN & ~self.down[s]]:
+            return
+        choices = self.board.area_choices[ALL_DOWN & ~self.down[s]]
+        if not choices:
             self.down[s] = 0
             self.log.append(f"Seat {s + 1}'s raised cards name no tile in the world: all its "
                             "genesis cards rise.")
+            choices = self.board.area_choices[ALL_DOWN]
+        self._legal = choices  # worked out here anyway: `State.legal` keeps them
 
     def _choose_area(self, s: int, action: Action) -> None:
         kind, x, y = action
@@ -95,8 +101,10 @@ class Creation:
         else:
             self.down[s] |= 1 << (x - 1) | 1 << (y - 1)
             self.log.append(f"Seat {s + 1} lowers {x} and {y}.")
-        self.area = self.board.world.tile_of_pair[(min(x, y), max(x, y))]
+        self.area = self.board.world.tile_of_pair[(x, y) if x < y else (y, x)]
         self.phase = ACTION
+        if not self.options.genesis_hand:  # the legal actions, for `State.legal` to keep
+            self._legal = self.board.action_choices[ALL_DOWN & ~self.down[s]]
 
     def _choose_action(self, s: int, action: Action) -> None:
         kind, n = action
@@ -147,10 +155,15 @@ class Creation:
                 if occ[c] == EMPTY and free >> terrain[c] & 1]
 
     def _begin_place(self) -> None:
-        if self.places > 0 and self.placeable(self.to_move, self.free_place):
-            self.phase = PLACE
-        else:
-            self._after_place()
+        """Place workers while there are some to place and a cell to place one on (its
+        cells, worked out here, make the legal actions `State.legal` keeps)."""
+        if self.places > 0:
+            cells = self.placeable(self.to_move, self.free_place)
+            if cells:
+                self.phase = PLACE
+                self._legal = place_actions(cells)
+                return
+        self._after_place()
 
     def place_cost(self, s: int, c: int) -> int:
         """Food to place a worker of `s` on cell `c` (not under Blessing): `placement_food`

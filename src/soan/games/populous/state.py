@@ -24,19 +24,32 @@ from soan.games.populous.codes import (
     ACTION_NAMES,
     AREA,
     BID,
+    BID_ONE,
     BUILD,
+    BUILD_ACTIONS,
     DISCARD,
+    DISCARD_ACTIONS,
+    DONE,
     DRAW,
+    DRAW_MORE,
     EMPTY,
     GRACE,
     KEEP,
+    KEEP_ACTIONS,
     NEUTRAL,
+    PASS,
     PLACE,
     PUT_VANDAL,
     RACE,
+    RACE_ACTIONS,
     REMOVE,
+    REMOVE_ACTIONS,
     RETURN,
+    RETURN_ACTIONS,
     VANDAL,
+    VANDAL_ACTIONS,
+    grace_actions,
+    place_actions,
 )
 from soan.games.populous.content import Tables
 from soan.games.populous.creation import HOUSE_BUILT, WILD_USED, Creation
@@ -50,22 +63,6 @@ from soan.games.populous.war import WAR, WAR_LOST, WAR_SEATS, WAR_VANDALS_WON, W
 # rule branches the lab counts (usage keys beside race:, grace: and action:)
 BRANCHES = (WILD_USED, HOUSE_BUILT, WAR, WAR_SEATS, WAR_WON, WAR_LOST, WAR_VANDALS_WON,
             scoring.SHARED_AREA)
-
-_MAX = 128  # more than the cells of 15 tiles and the card kinds a content file may hold
-_PLACE = tuple(("place", i) for i in range(_MAX))
-_REMOVE = tuple(("remove", i) for i in range(_MAX))
-_BUILD = tuple(("build", i) for i in range(_MAX))
-_VANDAL = tuple(("vandal", i) for i in range(_MAX))
-_RETURN = tuple(("return", i) for i in range(_MAX))
-_RACE = tuple(("race", i) for i in range(_MAX))
-_KEEP = tuple(("keep", i) for i in range(_MAX))
-_GRACE = tuple(("grace", i) for i in range(_MAX))
-_DISCARD = tuple(("discard", i) for i in range(_MAX))
-DONE: Action = ("done",)
-DRAW_MORE: Action = ("draw",)
-BID_ONE: Action = ("bid",)
-PASS: Action = ("pass",)
-
 
 class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
     __slots__ = (
@@ -203,6 +200,12 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
             self.to_move, action[1]
         )
 
+    def _stop_unfinished(self) -> None:
+        """The engine's stop at `game.max_actions`, and the next legal actions the rules
+        may already have kept for `State.legal` dropped: a stopped game has none."""
+        super()._stop_unfinished()
+        self._legal = None
+
     def copy(self) -> PopulousState:
         o = PopulousState.__new__(PopulousState)
         self._copy_base(o)
@@ -252,9 +255,7 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
     def _legal_actions(self) -> list[Action]:
         phase, s = self.phase, self.to_move
         if phase == PLACE:
-            acts = [_PLACE[c] for c in self.placeable(s, self.free_place)]
-            acts.append(DONE)
-            return acts
+            return place_actions(self.placeable(s, self.free_place))
         if phase == AREA:
             if self.options.genesis_hand:
                 return area_choices(self.genesis[s], self.board.world.tile_of_pair)
@@ -266,30 +267,28 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
         if phase == BID:
             return [BID_ONE, PASS]
         if phase == GRACE:
-            acts = [_GRACE[k] for k in self._playable(s)]
-            acts.append(DONE)
-            return acts
+            return grace_actions(self._playable(s))
         if phase == DRAW:
             return [DRAW_MORE, DONE]
         occ, cells = self.occ, self.board.tile_cells[self.area] if self.area >= 0 else ()
         if phase == REMOVE:
-            return [_REMOVE[c] for c in cells if occ[c] >= 0 and not occ[c] & 1]
+            return [REMOVE_ACTIONS[c] for c in cells if occ[c] >= 0 and not occ[c] & 1]
         if phase == BUILD:
             own = s << 1
-            return [_BUILD[c] for c in cells if occ[c] == own]
+            return [BUILD_ACTIONS[c] for c in cells if occ[c] == own]
         if phase == PUT_VANDAL:
-            return [_VANDAL[c] for c in cells if occ[c] == EMPTY]
+            return [VANDAL_ACTIONS[c] for c in cells if occ[c] == EMPTY]
         if phase == RETURN:
             loser = self.losers[0]
             if loser == NEUTRAL:
-                return [_RETURN[c] for c in cells if occ[c] == VANDAL]
-            return [_RETURN[c] for c in cells if occ[c] >= 0 and occ[c] >> 1 == loser]
+                return [RETURN_ACTIONS[c] for c in cells if occ[c] == VANDAL]
+            return [RETURN_ACTIONS[c] for c in cells if occ[c] >= 0 and occ[c] >> 1 == loser]
         if phase == DISCARD:
-            return [_DISCARD[k] for k in sorted(set(self.grace[s]))]
+            return [DISCARD_ACTIONS[k] for k in sorted(set(self.grace[s]))]
         if phase == KEEP:
-            return [_KEEP[k] for k in sorted(set(self.offers[s]))]
+            return [KEEP_ACTIONS[k] for k in sorted(set(self.offers[s]))]
         taken = set(self.race)
-        return [_RACE[r] for r in range(len(self.tables.race_name)) if r not in taken]
+        return [RACE_ACTIONS[r] for r in range(len(self.tables.race_name)) if r not in taken]
 
     def _apply(self, action: Action) -> None:
         _HANDLERS[action[0]](self, self.to_move, action)

@@ -211,7 +211,8 @@ class War:
             self.down[s] = 0
             self.log.append(f"All of seat {s + 1}'s genesis cards are down: they rise again.")
         if not self.ending:
-            reached = [t for t in range(n) if self.vp[t] + self.fp[t] >= self.options.end_score]
+            vp, fp, end = self.vp, self.fp, self.options.end_score
+            reached = [t for t in range(n) if vp[t] + fp[t] >= end]
             if reached:
                 self.ending = True
                 who = ", ".join(f"seat {t + 1}" for t in reached)
