@@ -72,8 +72,8 @@ class War:
         return self.food[s] >= 1 and self.bids[s] < self._pieces(s)
 
     def _pieces(self, s: int) -> int:
-        worker, house = s << 1, s << 1 | 1
-        return sum(1 for c in self.area_codes() if c in (worker, house))
+        codes = self.area_codes()
+        return codes.count(s << 1) + codes.count(s << 1 | 1)
 
     def _next_bidder(self) -> None:
         """Bidding goes round from the active seat until a full round adds nothing."""
