@@ -9,7 +9,7 @@ from soan.engine.rng import Rng
 from soan.games.populous import effects as E
 from soan.games.populous import scoring
 from soan.games.populous.codes import DISCARD, GRACE, grace_actions
-from soan.games.populous.content import MIRACLE, Tables
+from soan.games.populous.content import MIRACLE, Tables, seat_effects
 from soan.games.populous.options import Options
 
 RESUME_WAR, RESUME_LOSERS = range(2)  # where play goes on once a grace area fits again
@@ -143,7 +143,7 @@ class Grace:
             self._next_loser()
 
     def _refresh_mods(self, s: int) -> None:
-        self.mods[s], self.free[s] = self.tables.seat_effects(self.race[s], self.grace[s])
+        self.mods[s], self.free[s] = seat_effects(self.tables, self.race[s], tuple(self.grace[s]))
 
     def _draw(self, s: int, k: int) -> int:
         """Draw up to k grace cards, reshuffling the discards when the deck runs out."""
