@@ -6,6 +6,8 @@ Pieces on the map are one int per cell: ``seat << 1`` a worker,
 
 from __future__ import annotations
 
+from soan.engine.core import Action
+
 EMPTY = -1
 NEUTRAL = 5  # the vandals' owner number: no seat
 VANDAL = NEUTRAL << 1
@@ -32,20 +34,20 @@ RACE_ACTIONS = tuple(("race", i) for i in range(MAX_ID))
 KEEP_ACTIONS = tuple(("keep", i) for i in range(MAX_ID))
 GRACE_ACTIONS = tuple(("grace", i) for i in range(MAX_ID))
 DISCARD_ACTIONS = tuple(("discard", i) for i in range(MAX_ID))
-DONE: tuple = ("done",)
-DRAW_MORE: tuple = ("draw",)
-BID_ONE: tuple = ("bid",)
-PASS: tuple = ("pass",)
+DONE: Action = ("done",)
+DRAW_MORE: Action = ("draw",)
+BID_ONE: Action = ("bid",)
+PASS: Action = ("pass",)
 
 
-def place_actions(cells: list[int]) -> tuple[tuple, ...]:
+def place_actions(cells: list[int]) -> tuple[Action, ...]:
     """The placement phase's legal actions: a worker on each of `cells`, or no more."""
     actions = [PLACE_ACTIONS[c] for c in cells]
     actions.append(DONE)
     return tuple(actions)
 
 
-def grace_actions(kinds: list[int]) -> tuple[tuple, ...]:
+def grace_actions(kinds: list[int]) -> tuple[Action, ...]:
     """The grace phase's legal actions: a card of each of `kinds`, or none."""
     actions = [GRACE_ACTIONS[k] for k in kinds]
     actions.append(DONE)
