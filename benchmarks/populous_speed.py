@@ -40,6 +40,33 @@ their event log and the contract's checks (`State.play`'s own checks are about 7
 playout); building the world is now about 75 us of a new game's 150 us, and a new game
 about 8% of a 4-seat playout. Mid-game playouts (the search's) lay no world, so they
 gain little.
+
+Then what the rules work out once (2026-11-27, against commit 1832047, same machine
+under a heavy load, CPU time; before and after alternating, three rounds, medians;
+`engine_fingerprint.py populous` and `behaviour_snapshot.py` identical): the rules hand
+`State.legal` the legal actions they have just worked out (the area and action choices,
+the cells a worker may go to, the grace cards a seat can pay for), so those are no
+longer worked out twice an action; an action goes to its handler by one look-up; the
+log's cell and area names are made once per tile pair; a seat's added-up effects are
+kept by race and grace area, the 64 masks' area choices and the terrain by the world's
+tiles; a redeal deals in slices; the evaluation weighs a hand's cards against the
+seat's own effects worked out once.
+
+| per second | before | after | |
+|---|---:|---:|---:|
+| random-playout actions, `--games 1000` (3-5 seats, setup included) | 223,966 | 268,821 | 1.20x |
+| the same, `engine_table.py`'s Populous row, 1 s a figure (4 seats) | 221,362 | 263,568 | 1.19x |
+| copy() mid-game | 377,026 | 392,746 | 1.04x |
+| the same, `engine_table.py`'s copies | 457,235 | 460,456 | 1.0x |
+| redeal() mid-game | 88,854 | 98,622 | 1.11x |
+| evaluate() mid-game | 71,108 | 79,884 | 1.12x |
+| ismcts:200 iterations (search profile's position) | 3,500 | 3,860 | 1.10x |
+| the same, `engine_table.py`'s search iterations | 3,447 | 3,770 | 1.09x |
+
+The target is met. What is left of an action is the contract's `play` and `legal`,
+the event log's lines, and, for a new game, laying the world (`populous_world`, about
+110 us of a new game's 135-190 us, 7% of a 4-seat playout); a copy is mostly its two
+dozen lists and the log.
 """
 
 from __future__ import annotations

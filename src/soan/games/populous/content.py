@@ -7,6 +7,7 @@ validated here and turned into `Tables`, flat tuples the rules read.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -131,9 +132,9 @@ class Tables:
     """Content as flat tuples: terrain by pair, races and grace card kinds by index."""
 
     __slots__ = (
-        "card_cost", "card_english", "card_free", "card_kind", "card_mods", "card_name",
-        "card_once", "card_text", "deck", "race_aptitude", "race_english", "race_free",
-        "race_mods", "race_name", "race_text", "terrain", "terrain_average",
+        "card_cost", "card_english", "card_free", "card_kind", "card_mods",
+        "card_name", "card_once", "card_text", "deck", "race_aptitude", "race_english",
+        "race_free", "race_mods", "race_name", "race_text", "terrain", "terrain_average",
     )
 
     def __init__(self, content: PopulousContent) -> None:
@@ -170,3 +171,18 @@ class Tables:
         )
         self.card_text = tuple(c.text or "; ".join(e.text for e in c.effects) for c in cards)
         self.deck = tuple(k for k, c in enumerate(cards) for _ in range(c.copies))
+
+
+@lru_cache(maxsize=1 << 12)
+def seat_effects(tables: Tables, race: int, grace: tuple[int, ...]) -> tuple[E.Mods, int]:
+    """The ongoing effects and free-terrain mask of a seat of race `race` with the cards
+    `grace` in its grace area: the race's and every card's added up index by index, once
+    per content and combination (a grace area changes with every saint played or
+    discarded, and the same few combinations come up game after game). Kept here, not in
+    `Tables`, which every copy of a game shares and nothing may change."""
+    mods, free = tables.race_mods[race], tables.race_free[race]
+    if grace:
+        mods = tuple(map(sum, zip(mods, *[tables.card_mods[k] for k in grace], strict=True)))
+        for k in grace:
+            free |= tables.card_free[k]
+    return mods, free

@@ -25,6 +25,7 @@ from soan.games.populous.codes import (
     REMOVE,
     REVELATION,
     VANDAL,
+    place_actions,
 )
 from soan.games.populous.genesis import WILD_CARD
 from soan.games.populous.options import Options
@@ -64,6 +65,7 @@ class Creation:
     deck: list[int]
     discard: list[int]
     rng: Rng
+    _legal: tuple[Action, ...] | None  # the engine's legal actions, kept until a play
 
     def _start_turn(self) -> None:
         s = self.active
@@ -77,10 +79,14 @@ class Creation:
             self.log.append(f"Seat {s + 1} gains {bonus} food at the start of its turn.")
         if self.options.genesis_hand:
             self._playable_genesis(s)
-        elif not self.board.area_choices[ALL_DOWN & ~self.down[s]]:
+            return
+        choices = self.board.area_choices[ALL_DOWN & ~self.down[s]]
+        if not choices:
             self.down[s] = 0
             self.log.append(f"Seat {s + 1}'s raised cards name no tile in the world: all its "
                             "genesis cards rise.")
+            choices = self.board.area_choices[ALL_DOWN]
+        self._legal = choices  # worked out here anyway: `State.legal` keeps them
 
     def _choose_area(self, s: int, action: Action) -> None:
         kind, x, y = action
@@ -95,23 +101,26 @@ class Creation:
         else:
             self.down[s] |= 1 << (x - 1) | 1 << (y - 1)
             self.log.append(f"Seat {s + 1} lowers {x} and {y}.")
-        self.area = self.board.world.tile_of_pair[(min(x, y), max(x, y))]
+        self.area = self.board.world.tile_of_pair[(x, y) if x < y else (y, x)]
         self.phase = ACTION
+        if not self.options.genesis_hand:  # the legal actions, for `State.legal` to keep
+            self._legal = self.board.action_choices[ALL_DOWN & ~self.down[s]]
 
     def _choose_action(self, s: int, action: Action) -> None:
         kind, n = action
         opts = self.options
         if opts.genesis_hand:
             self._lower_genesis(s, WILD_CARD if kind == "wildact" else n)
+        where = self.board.pair_names[self.area]
         if kind == "wildact":
             self.down[s] |= 1 << WILD
             self.wild = True
             self._note(s, WILD_USED)
             self.log.append(f"Seat {s + 1} lowers the wild card as {n}: {ACTION_NAMES[n]} "
-                            f"in {self.area_pair()}.")
+                            f"in {where}.")
         else:
             self.down[s] |= 1 << (n - 1)
-            self.log.append(f"Seat {s + 1} lowers {n}: {ACTION_NAMES[n]} in {self.area_pair()}.")
+            self.log.append(f"Seat {s + 1} lowers {n}: {ACTION_NAMES[n]} in {where}.")
         self.action = n
         self._note(s, ACTION_NOTES[n])
         self.places, self.free_place, self.drawn = 1, False, 0
@@ -146,10 +155,15 @@ class Creation:
                 if occ[c] == EMPTY and free >> terrain[c] & 1]
 
     def _begin_place(self) -> None:
-        if self.places > 0 and self.placeable(self.to_move, self.free_place):
-            self.phase = PLACE
-        else:
-            self._after_place()
+        """Place workers while there are some to place and a cell to place one on (its
+        cells, worked out here, make the legal actions `State.legal` keeps)."""
+        if self.places > 0:
+            cells = self.placeable(self.to_move, self.free_place)
+            if cells:
+                self.phase = PLACE
+                self._legal = place_actions(cells)
+                return
+        self._after_place()
 
     def place_cost(self, s: int, c: int) -> int:
         """Food to place a worker of `s` on cell `c` (not under Blessing): `placement_food`
@@ -167,7 +181,8 @@ class Creation:
         occ = self.occ
         return any(occ[n] >= 0 and occ[n] >> 1 == s for n in self.board.world.adjacent[c])
 
-    def _place(self, s: int, c: int) -> None:
+    def _place(self, s: int, action: Action) -> None:
+        c = action[1]
         cost = 0 if self.free_place else self.place_cost(s, c)
         self.occ[c] = s << 1
         self.workers[s] -= 1
@@ -176,10 +191,10 @@ class Creation:
         if cost:
             self.food[s] -= cost
             paid = f", paying {cost} food"
-        self.log.append(f"Seat {s + 1} places a worker on {self._cell(c)}{paid}.")
+        self.log.append(f"Seat {s + 1} places a worker on {self.board.cell_names[c]}{paid}.")
         self._begin_place()
 
-    def _done(self, s: int) -> None:
+    def _done(self, s: int, action: Action) -> None:
         if self.phase == PLACE:
             self.places = 0
             self._after_place()
@@ -233,7 +248,7 @@ class Creation:
         own = self.area_codes().count(s << 1)
         return self.drawn < own and self.food[s] >= 1 and bool(self.deck or self.discard)
 
-    def _draw_more(self, s: int) -> None:
+    def _draw_more(self, s: int, action: Action) -> None:
         self.food[s] -= 1
         self.drawn += 1
         self._draw(s, 1)
@@ -261,14 +276,14 @@ class Creation:
         else:
             c = cells[self.rng.die(len(cells)) - 1]
             hit = [c] if occ[c] >= 0 and not occ[c] & 1 else []
-            self.log.append(f"The disaster strikes {self._cell(c)}.")
+            self.log.append(f"The disaster strikes {self.board.cell_names[c]}.")
         for c in hit:
             self._knock_out(s, c)
         if not hit:
             self.log.append("The disaster removes nothing.")
 
-    def _remove(self, s: int, c: int) -> None:
-        self._knock_out(s, c)
+    def _remove(self, s: int, action: Action) -> None:
+        self._knock_out(s, action[1])
         self._begin_place()
 
     def _knock_out(self, s: int, c: int) -> None:
@@ -277,22 +292,23 @@ class Creation:
         self.occ[c] = EMPTY
         if code == VANDAL:
             self.vandals -= 1
-            self.log.append(f"Seat {s + 1}'s disaster sends the vandal on {self._cell(c)} "
-                            "to the stock.")
+            self.log.append(f"Seat {s + 1}'s disaster sends the vandal on "
+                            f"{self.board.cell_names[c]} to the stock.")
         else:
             owner = code >> 1
             self.workers[owner] += 1
             self.fp[owner] += self.options.disaster_fp
             self.log.append(f"Seat {s + 1}'s disaster returns seat {owner + 1}'s worker from "
-                            f"{self._cell(c)}; seat {owner + 1} gains "
+                            f"{self.board.cell_names[c]}; seat {owner + 1} gains "
                             f"{self.options.disaster_fp} FP.")
 
-    def _build(self, s: int, c: int) -> None:
+    def _build(self, s: int, action: Action) -> None:
+        c = action[1]
         self.occ[c] = s << 1 | 1
         self.workers[s] += 1
         self.houses[s] -= 1
         self._note(s, HOUSE_BUILT)
-        self.log.append(f"Seat {s + 1} builds a house on {self._cell(c)}.")
+        self.log.append(f"Seat {s + 1} builds a house on {self.board.cell_names[c]}.")
         self._prosperity(s)
         self._creation_end()
 

@@ -130,8 +130,11 @@ def seat_value(state: PopulousState, s: int, total: int, presence: int, turns: f
     value += PRESENCE_VP * presence
     value += WORKER_ON_MAP * (opts.workers - state.workers[s])
     value += HOUSE_ON_MAP * (opts.houses - state.houses[s])
-    value += HELD * sum(max(card_net(state, s, k, turns, presence), 0.0) for k in state.hands[s])
-    return value + turns * ongoing_per_turn(state, s, presence_ahead(presence, turns))
+    ahead = presence_ahead(presence, turns)
+    own = mods_per_turn(state.mods[s], ahead)  # worked out once for every card in hand
+    value += HELD * sum(max(card_net(state, s, k, turns, presence, own), 0.0)
+                        for k in state.hands[s])
+    return value + turns * ongoing_per_turn(state, s, ahead, own)
 
 
 def turns_left(state: PopulousState) -> float:
@@ -161,16 +164,22 @@ def presence_ahead(presence: int, turns: float) -> float:
     return presence + PRESENCE_GROWTH * turns / 2
 
 
-def ongoing_per_turn(state: PopulousState, s: int, presence: float) -> float:
+def ongoing_per_turn(state: PopulousState, s: int, presence: float,
+                     own: float | None = None) -> float:
     """What the seat's race ability and grace area add per own turn: each ongoing
     effect's amount times what it is worth per turn, a war bonus by the VP a won war
-    pays at `presence`, and every terrain it may settle for free beyond the plains."""
-    return mods_per_turn(state.mods[s], presence) + free_per_turn(state, state.free[s])
+    pays at `presence`, and every terrain it may settle for free beyond the plains.
+    `own` is `mods_per_turn(state.mods[s], presence)` where the caller has it."""
+    if own is None:
+        own = mods_per_turn(state.mods[s], presence)
+    return own + free_per_turn(state, state.free[s])
 
 
 def free_per_turn(state: PopulousState, free: int) -> float:
     """What settling the terrains of mask `free` for free adds per own turn: each
     terrain but the plains (free for all) by how much of it the world holds."""
+    if not free:  # no terrain (most saints and holy sites): the same 0.0, no look-up
+        return 0.0
     return FREE_TERRAIN_PER_TURN * free_weight(state.board.terrain_weight, free)
 
 
@@ -215,11 +224,14 @@ def bonus_per_turn(action: int, bonus: float) -> float:
     return bonus * base + slope * bonus * bonus / 2
 
 
-def card_net(state: PopulousState, s: int, k: int, turns: float, presence: int) -> float:
+def card_net(state: PopulousState, s: int, k: int, turns: float, presence: int,
+             own: float | None = None) -> float:
     """What playing grace card `k` now would net seat `s`: a miracle's effect, or what
     a saint or holy site adds per turn to the seat's effects so far (so a bonus to an
     action the seat already favours counts for more; terrains not yet free) over the
-    turns left, less the FP it costs."""
+    turns left, less the FP it costs. `own` is the seat's effects so far per turn,
+    `mods_per_turn(state.mods[s], presence_ahead(presence, turns))`, where the caller
+    has it (the evaluation weighs every card in a hand against the same)."""
     t = state.tables
     if t.card_kind[k] == MIRACLE:
         gain = sum(miracle_value(state, s, effect, amount, presence, turns)
@@ -227,7 +239,9 @@ def card_net(state: PopulousState, s: int, k: int, turns: float, presence: int) 
     else:
         ahead = presence_ahead(presence, turns)
         mods = state.mods[s]
-        added = mods_per_turn(with_card(mods, t.card_mods[k]), ahead) - mods_per_turn(mods, ahead)
+        if own is None:
+            own = mods_per_turn(mods, ahead)
+        added = mods_per_turn(with_card(mods, t.card_mods[k]), ahead) - own
         gain = turns * (added + free_per_turn(state, t.card_free[k] & ~state.free[s]))
     return gain - state.grace_cost(s, k)
 

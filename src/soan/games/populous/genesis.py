@@ -54,6 +54,16 @@ def action_choices(hand: list[int]) -> list[Action]:
     return out
 
 
+def deal_last(pool: list[int], n: int) -> list[int]:
+    """The last `n` cards of a shuffled `pool`, taken off it as `n` pops would take them
+    (last first), in two slices rather than `n` calls: every redeal of a search deals."""
+    cut = len(pool) - n
+    dealt = pool[cut:]
+    del pool[cut:]
+    dealt.reverse()
+    return dealt
+
+
 class Genesis:
     """The random genesis hands, mixed into `PopulousState`."""
 
@@ -108,6 +118,5 @@ class Genesis:
         rng.shuffle(pool)
         for s in range(self.seats):
             if s != seat:
-                size = len(self.genesis[s])
-                self.genesis[s] = [pool.pop() for _ in range(size)]
+                self.genesis[s] = deal_last(pool, len(self.genesis[s]))
         self.gdeck = pool

@@ -4,11 +4,12 @@ saint or holy site into the grace area, which holds a card per house on the map.
 from __future__ import annotations
 
 from soan.engine.cards import take_cards
+from soan.engine.core import Action
 from soan.engine.rng import Rng
 from soan.games.populous import effects as E
 from soan.games.populous import scoring
-from soan.games.populous.codes import DISCARD, GRACE
-from soan.games.populous.content import MIRACLE, Tables
+from soan.games.populous.codes import DISCARD, GRACE, grace_actions
+from soan.games.populous.content import MIRACLE, Tables, seat_effects
 from soan.games.populous.options import Options
 
 RESUME_WAR, RESUME_LOSERS = range(2)  # where play goes on once a grace area fits again
@@ -37,6 +38,7 @@ class Grace:
     deck: list[int]
     discard: list[int]
     resume: int  # RESUME_WAR or RESUME_LOSERS
+    _legal: tuple[Action, ...] | None  # the engine's legal actions, kept until a play
 
     def grace_cost(self, s: int, k: int) -> int:
         cost = self.tables.card_cost[k] - self.mods[s][E.GRACE_DISCOUNT]
@@ -73,17 +75,23 @@ class Grace:
         return False
 
     def _grace_phase(self) -> None:
+        """Play a grace card if one in hand can be paid for (the kinds, worked out here,
+        make the legal actions `State.legal` keeps)."""
         s = self.to_move = self.active
-        if self.hands[s] and self._playable(s):
-            self.phase = GRACE
-        else:
-            self._war_check()
+        if self.hands[s]:
+            kinds = self._playable(s)
+            if kinds:
+                self.phase = GRACE
+                self._legal = grace_actions(kinds)
+                return
+        self._war_check()
 
     def capacity(self, s: int) -> int:
         """The grace area holds as many cards as the seat has houses on the map."""
         return self.options.houses - self.houses[s]
 
-    def _play_grace(self, s: int, k: int) -> None:
+    def _play_grace(self, s: int, action: Action) -> None:
+        k = action[1]
         t = self.tables
         cost = self.grace_cost(s, k)
         self.fp[s] -= cost
@@ -121,7 +129,8 @@ class Grace:
             self._gain_vp(s, amount, scoring.GRACE)
             self.log.append(f"{who} gains {amount} VP.")
 
-    def _discard(self, s: int, k: int) -> None:
+    def _discard(self, s: int, action: Action) -> None:
+        k = action[1]
         self.grace[s].remove(k)
         self.discard.append(k)
         self._refresh_mods(s)
@@ -134,14 +143,7 @@ class Grace:
             self._next_loser()
 
     def _refresh_mods(self, s: int) -> None:
-        t = self.tables
-        mods, free = t.race_mods[self.race[s]], t.race_free[self.race[s]]
-        if self.grace[s]:  # the race's and every card's effects added up, index by index
-            mods = tuple(map(sum, zip(mods, *[t.card_mods[k] for k in self.grace[s]],
-                                      strict=True)))
-            for k in self.grace[s]:
-                free |= t.card_free[k]
-        self.mods[s], self.free[s] = mods, free
+        self.mods[s], self.free[s] = seat_effects(self.tables, self.race[s], tuple(self.grace[s]))
 
     def _draw(self, s: int, k: int) -> int:
         """Draw up to k grace cards, reshuffling the discards when the deck runs out."""

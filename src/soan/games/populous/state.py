@@ -24,23 +24,36 @@ from soan.games.populous.codes import (
     ACTION_NAMES,
     AREA,
     BID,
+    BID_ONE,
     BUILD,
+    BUILD_ACTIONS,
     DISCARD,
+    DISCARD_ACTIONS,
+    DONE,
     DRAW,
+    DRAW_MORE,
     EMPTY,
     GRACE,
     KEEP,
+    KEEP_ACTIONS,
     NEUTRAL,
+    PASS,
     PLACE,
     PUT_VANDAL,
     RACE,
+    RACE_ACTIONS,
     REMOVE,
+    REMOVE_ACTIONS,
     RETURN,
+    RETURN_ACTIONS,
     VANDAL,
+    VANDAL_ACTIONS,
+    grace_actions,
+    place_actions,
 )
 from soan.games.populous.content import Tables
 from soan.games.populous.creation import HOUSE_BUILT, WILD_USED, Creation
-from soan.games.populous.genesis import Genesis, action_choices, area_choices
+from soan.games.populous.genesis import Genesis, action_choices, area_choices, deal_last
 from soan.games.populous.grace import RESUME_WAR, Grace
 from soan.games.populous.options import Options
 from soan.games.populous.scoring import Scoring
@@ -50,21 +63,7 @@ from soan.games.populous.war import WAR, WAR_LOST, WAR_SEATS, WAR_VANDALS_WON, W
 # rule branches the lab counts (usage keys beside race:, grace: and action:)
 BRANCHES = (WILD_USED, HOUSE_BUILT, WAR, WAR_SEATS, WAR_WON, WAR_LOST, WAR_VANDALS_WON,
             scoring.SHARED_AREA)
-
-_MAX = 128  # more than the cells of 15 tiles and the card kinds a content file may hold
-_PLACE = tuple(("place", i) for i in range(_MAX))
-_REMOVE = tuple(("remove", i) for i in range(_MAX))
-_BUILD = tuple(("build", i) for i in range(_MAX))
-_VANDAL = tuple(("vandal", i) for i in range(_MAX))
-_RETURN = tuple(("return", i) for i in range(_MAX))
-_RACE = tuple(("race", i) for i in range(_MAX))
-_KEEP = tuple(("keep", i) for i in range(_MAX))
-_GRACE = tuple(("grace", i) for i in range(_MAX))
-_DISCARD = tuple(("discard", i) for i in range(_MAX))
-DONE: Action = ("done",)
-DRAW_MORE: Action = ("draw",)
-BID_ONE: Action = ("bid",)
-PASS: Action = ("pass",)
+_BID_CHOICES, _DRAW_CHOICES = (BID_ONE, PASS), (DRAW_MORE, DONE)  # made once, as tuples
 
 
 class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
@@ -203,6 +202,12 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
             self.to_move, action[1]
         )
 
+    def _stop_unfinished(self) -> None:
+        """The engine's stop at `game.max_actions`, and the next legal actions the rules
+        may already have kept for `State.legal` dropped: a stopped game has none."""
+        super()._stop_unfinished()
+        self._legal = None
+
     def copy(self) -> PopulousState:
         o = PopulousState.__new__(PopulousState)
         self._copy_base(o)
@@ -213,11 +218,10 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
         o.fp, o.food = self.fp.copy(), self.food.copy()
         o.down, o.race = self.down.copy(), self.race.copy()
         o.mods, o.free = self.mods.copy(), self.free.copy()
-        o.hands = [h.copy() for h in self.hands]
-        o.genesis = [h.copy() for h in self.genesis]
+        # lists of lists, each list copied (`map` calls `list.copy` a little faster)
+        o.hands, o.genesis = [*map(list.copy, self.hands)], [*map(list.copy, self.genesis)]
         o.gdeck, o.gdiscard = self.gdeck.copy(), self.gdiscard.copy()
-        o.grace = [g.copy() for g in self.grace]
-        o.offers = [h.copy() for h in self.offers]
+        o.grace, o.offers = [*map(list.copy, self.grace)], [*map(list.copy, self.offers)]
         o.deck, o.discard = self.deck.copy(), self.discard.copy()
         o.bids, o.bidders, o.losers = self.bids.copy(), self.bidders, self.losers.copy()
         o.phase, o.start, o.active = self.phase, self.start, self.active
@@ -241,8 +245,8 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
         pool.sort()  # so the result depends on what `seat` knows, not on the real deal
         rng.shuffle(pool)
         for s in others:
-            o.hands[s] = [pool.pop() for _ in range(len(self.hands[s]))]
-            o.offers[s] = [pool.pop() for _ in range(len(self.offers[s]))]
+            o.hands[s] = deal_last(pool, len(self.hands[s]))
+            o.offers[s] = deal_last(pool, len(self.offers[s]))
         o.deck = pool
         if self.options.genesis_hand:
             o._redeal_genesis(seat, rng)
@@ -252,9 +256,7 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
     def _legal_actions(self) -> list[Action]:
         phase, s = self.phase, self.to_move
         if phase == PLACE:
-            acts = [_PLACE[c] for c in self.placeable(s, self.free_place)]
-            acts.append(DONE)
-            return acts
+            return place_actions(self.placeable(s, self.free_place))
         if phase == AREA:
             if self.options.genesis_hand:
                 return area_choices(self.genesis[s], self.board.world.tile_of_pair)
@@ -264,78 +266,60 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
                 return action_choices(self.genesis[s])
             return self.board.action_choices[ALL_DOWN & ~self.down[s]]
         if phase == BID:
-            return [BID_ONE, PASS]
+            return _BID_CHOICES
         if phase == GRACE:
-            acts = [_GRACE[k] for k in self._playable(s)]
-            acts.append(DONE)
-            return acts
+            return grace_actions(self._playable(s))
         if phase == DRAW:
-            return [DRAW_MORE, DONE]
+            return _DRAW_CHOICES
         occ, cells = self.occ, self.board.tile_cells[self.area] if self.area >= 0 else ()
         if phase == REMOVE:
-            return [_REMOVE[c] for c in cells if occ[c] >= 0 and not occ[c] & 1]
+            return [REMOVE_ACTIONS[c] for c in cells if occ[c] >= 0 and not occ[c] & 1]
         if phase == BUILD:
             own = s << 1
-            return [_BUILD[c] for c in cells if occ[c] == own]
+            return [BUILD_ACTIONS[c] for c in cells if occ[c] == own]
         if phase == PUT_VANDAL:
-            return [_VANDAL[c] for c in cells if occ[c] == EMPTY]
+            return [VANDAL_ACTIONS[c] for c in cells if occ[c] == EMPTY]
         if phase == RETURN:
             loser = self.losers[0]
             if loser == NEUTRAL:
-                return [_RETURN[c] for c in cells if occ[c] == VANDAL]
-            return [_RETURN[c] for c in cells if occ[c] >= 0 and occ[c] >> 1 == loser]
+                return [RETURN_ACTIONS[c] for c in cells if occ[c] == VANDAL]
+            return [RETURN_ACTIONS[c] for c in cells if occ[c] >= 0 and occ[c] >> 1 == loser]
         if phase == DISCARD:
-            return [_DISCARD[k] for k in sorted(set(self.grace[s]))]
+            return [DISCARD_ACTIONS[k] for k in sorted(set(self.grace[s]))]
         if phase == KEEP:
-            return [_KEEP[k] for k in sorted(set(self.offers[s]))]
+            return [KEEP_ACTIONS[k] for k in sorted(set(self.offers[s]))]
         taken = set(self.race)
-        return [_RACE[r] for r in range(len(self.tables.race_name)) if r not in taken]
+        return [RACE_ACTIONS[r] for r in range(len(self.tables.race_name)) if r not in taken]
 
     def _apply(self, action: Action) -> None:
-        kind = action[0]
-        s = self.to_move
-        if kind == "place":
-            self._place(s, action[1])
-        elif kind == "done":
-            self._done(s)
-        elif kind == "area" or kind == "wild":
-            self._choose_area(s, action)
-        elif kind == "act" or kind == "wildact":
-            self._choose_action(s, action)
-        elif kind == "bid":
-            self._bid(s)
-        elif kind == "pass":
-            self.bid_pos += 1
-            self._next_bidder()
-        elif kind == "grace":
-            self._play_grace(s, action[1])
-        elif kind == "draw":
-            self._draw_more(s)
-        elif kind == "remove":
-            self._remove(s, action[1])
-        elif kind == "build":
-            self._build(s, action[1])
-        elif kind == "vandal":
-            self.occ[action[1]] = VANDAL
-            self.vandals += 1
-            self.log.append(f"A vandal appears on {self._cell(action[1])}.")
-            self._grace_phase()
-        elif kind == "return":
-            self._return(action[1])
-        elif kind == "discard":
-            self._discard(s, action[1])
-        elif kind == "keep":
-            self.offers[s].remove(action[1])
-            self.hands[s].append(action[1])
-            if len(self.hands[s]) == self.options.grace_keep:
-                self.log.append(f"Seat {s + 1} keeps {len(self.hands[s])} grace cards.")
-            self._next_keeper()
-        else:  # race
-            self._take_race(s, action[1])
-            if s + 1 < self.seats:
-                self.to_move = s + 1
-            else:
-                self._deal_genesis_and_grace()
+        _HANDLERS[action[0]](self, self.to_move, action)
+
+    # Every action kind's handler takes the mover and the action whole, so `_apply` is
+    # one look-up in `_HANDLERS` (below the class) rather than a chain of comparisons.
+
+    def _pass(self, s: int, action: Action) -> None:
+        self.bid_pos += 1
+        self._next_bidder()
+
+    def _put_vandal(self, s: int, action: Action) -> None:
+        self.occ[action[1]] = VANDAL
+        self.vandals += 1
+        self.log.append(f"A vandal appears on {self.board.cell_names[action[1]]}.")
+        self._grace_phase()
+
+    def _keep(self, s: int, action: Action) -> None:
+        self.offers[s].remove(action[1])
+        self.hands[s].append(action[1])
+        if len(self.hands[s]) == self.options.grace_keep:
+            self.log.append(f"Seat {s + 1} keeps {len(self.hands[s])} grace cards.")
+        self._next_keeper()
+
+    def _choose_race(self, s: int, action: Action) -> None:
+        self._take_race(s, action[1])
+        if s + 1 < self.seats:
+            self.to_move = s + 1
+        else:
+            self._deal_genesis_and_grace()
 
     # ---- helpers ------------------------------------------------------------------------
 
@@ -345,13 +329,20 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
         start = self.area * TILE_SIZE
         return self.occ[start:start + TILE_SIZE]
 
-    def _cell(self, c: int) -> str:
-        return self.board.world.cell_name(c)
-
     def area_pair(self) -> str | None:
         """This turn's area as its pair of genesis numbers ("2-4"), None before it is chosen."""
-        if self.area < 0:
-            return None
-        a, b = self.board.world.pairs[self.area]
-        return f"{a}-{b}"
+        return self.board.pair_names[self.area] if self.area >= 0 else None
 
+
+
+_HANDLERS = {
+    "place": PopulousState._place, "done": PopulousState._done,
+    "area": PopulousState._choose_area, "wild": PopulousState._choose_area,
+    "act": PopulousState._choose_action, "wildact": PopulousState._choose_action,
+    "bid": PopulousState._bid, "pass": PopulousState._pass,
+    "grace": PopulousState._play_grace, "draw": PopulousState._draw_more,
+    "remove": PopulousState._remove, "build": PopulousState._build,
+    "vandal": PopulousState._put_vandal, "return": PopulousState._return,
+    "discard": PopulousState._discard, "keep": PopulousState._keep,
+    "race": PopulousState._choose_race,
+}

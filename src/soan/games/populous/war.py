@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from soan.engine.core import Action
 from soan.engine.rng import Rng
 from soan.games.populous import effects as E
 from soan.games.populous import scoring
-from soan.games.populous.board import ALL_DOWN
+from soan.games.populous.board import ALL_DOWN, Board
 from soan.games.populous.codes import BID, DISCARD, EMPTY, NEUTRAL, OVER, RETURN, VANDAL
 from soan.games.populous.grace import RESUME_LOSERS
 from soan.games.populous.options import Options
@@ -22,9 +23,11 @@ class War:
 
     seats: int
     options: Options
+    board: Board
     rng: Rng
     log: list[str]
     phase: int
+    area: int
     to_move: int | None
     start: int
     active: int
@@ -61,15 +64,16 @@ class War:
         sides = [f"seat {s + 1}" for s in self.bidders]
         if NEUTRAL in owners:
             sides.append("the vandals")
-        self.log.append(f"War breaks out in {self.area_pair()}: {', '.join(sides)}.")
+        where = self.board.pair_names[self.area]
+        self.log.append(f"War breaks out in {where}: {', '.join(sides)}.")
         self._next_bidder()
 
     def _can_bid(self, s: int) -> bool:
         return self.food[s] >= 1 and self.bids[s] < self._pieces(s)
 
     def _pieces(self, s: int) -> int:
-        worker, house = s << 1, s << 1 | 1
-        return sum(1 for c in self.area_codes() if c in (worker, house))
+        codes = self.area_codes()
+        return codes.count(s << 1) + codes.count(s << 1 | 1)
 
     def _next_bidder(self) -> None:
         """Bidding goes round from the active seat until a full round adds nothing."""
@@ -86,7 +90,7 @@ class War:
                 return
             self.bid_pos, self.bid_added = 0, False
 
-    def _bid(self, s: int) -> None:
+    def _bid(self, s: int, action: Action) -> None:
         self.food[s] -= 1
         self.bids[s] += 1
         self.bid_added = True
@@ -152,13 +156,16 @@ class War:
         else:
             self._end_turn()
 
-    def _return(self, c: int) -> None:
+    def _return(self, mover: int, action: Action) -> None:
+        """The loser (`mover`, or the active seat for the vandals) returns the piece on
+        the action's cell."""
+        c = action[1]
         code = self.occ[c]
         self.occ[c] = EMPTY
         self.losers.pop(0)
         if code == VANDAL:
             self.vandals -= 1
-            self.log.append(f"The vandal on {self._cell(c)} goes back to the stock.")
+            self.log.append(f"The vandal on {self.board.cell_names[c]} goes back to the stock.")
             self._next_loser()
             return
         s = code >> 1
@@ -166,14 +173,14 @@ class War:
         self.fp[s] += gain
         if code & 1:
             self.houses[s] += 1
-            self.log.append(f"Seat {s + 1} returns its house from {self._cell(c)} "
+            self.log.append(f"Seat {s + 1} returns its house from {self.board.cell_names[c]} "
                             f"and gains {gain} FP.")
             if len(self.grace[s]) > self.capacity(s):
                 self.phase, self.to_move, self.resume = DISCARD, s, RESUME_LOSERS
                 return
         else:
             self.workers[s] += 1
-            self.log.append(f"Seat {s + 1} returns its worker from {self._cell(c)} "
+            self.log.append(f"Seat {s + 1} returns its worker from {self.board.cell_names[c]} "
                             f"and gains {gain} FP.")
         self._next_loser()
 
@@ -204,7 +211,8 @@ class War:
             self.down[s] = 0
             self.log.append(f"All of seat {s + 1}'s genesis cards are down: they rise again.")
         if not self.ending:
-            reached = [t for t in range(n) if self.vp[t] + self.fp[t] >= self.options.end_score]
+            vp, fp, end = self.vp, self.fp, self.options.end_score
+            reached = [t for t in range(n) if vp[t] + fp[t] >= end]
             if reached:
                 self.ending = True
                 who = ", ".join(f"seat {t + 1}" for t in reached)
