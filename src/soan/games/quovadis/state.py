@@ -36,11 +36,9 @@ from soan.games.quovadis.codes import (
     CONVERT,
     CUBES,
     DISCARD,
-    DISCARD_A,
     DONE,
     DRAFT,
     EMPTY,
-    EXCHANGE_A,
     FORT,
     FORT_KEY,
     GENERATION_CHANGE,
@@ -53,7 +51,6 @@ from soan.games.quovadis.codes import (
     PASS,
     PICK_A,
     PLACE,
-    PLACE_A,
     PLEA,
     PROSPER,
     RACE,
@@ -428,48 +425,56 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
         o._forget_past(rng)
         return o
 
+    def _offer(self, acts: list[Action]) -> None:
+        """Wait for the mover to choose among `acts`: the rules built them to learn that
+        there is a choice, so `legal()` takes them as they are. Only the last thing a
+        transition does, and only for choices that carry no usage keys (placements,
+        Prosperity's), which restricted play never filters; `copy()` keeps them,
+        `redeal()` drops them."""
+        self._legal = tuple(acts)
+
+    def _stop_unfinished(self) -> None:
+        self._legal = None  # choices a transition left ready (`_offer`) end with the game
+        super()._stop_unfinished()
+
     def _legal_actions(self) -> list[Action]:
         phase, s = self.phase, self.to_move
         if phase == PLACE:
-            acts = [PLACE_A[c] for c in self.placeable(s)]
+            acts = self._place_choices(s)
             if self.placed:
                 acts.append(DONE)
             return acts
-        if phase == AREA:
-            return self._area_choices(s)
         if phase == CARD:
             return self._card_choices(s)
+        if phase == AREA:
+            return self._area_choices(s)
+        if phase == DISCARD:
+            return self._discard_choices(s)
         if phase == MORALE:
             return list(MORALE_A[:self.res[4 * s] + 1])
+        if phase == DRAFT:
+            return [PICK_A[k] for k in self.draft[s]]
+        if phase == REVEAL:
+            return [REVEAL_A[k] for k in sorted(self.hidden[s])]
         if phase == MOVE:
             adjacent = self.board.adjacent
             acts = [("move", a, b) for a in sorted(set(self.movable)) for b in adjacent[a]]
             acts.append(DONE)
             return acts
-        if phase in (PROSPER, DISCARD):
-            acts = [DISCARD_A[k] for k in range(5) if self.hand[5 * s + k]]
-            if phase == PROSPER:
-                res = self.res
-                acts += [EXCHANGE_A[a][b] for a in range(3) if res[4 * s + a]
-                         for b in range(3) if b != a]
-            acts.append(DONE)
-            return acts
+        if phase == PROSPER:
+            return self._prosper_choices(s)
+        if phase == CITY_SITE:
+            return [CITY_A[c] for c in self._city_sites(s)]
+        if phase == BUILD:
+            return self._build_choices(s)
         if phase in (WRATH, MIRACLE):
             return [WRATH_A if phase == WRATH else CONVERT, PASS]
         if phase == SMITE:
             return self._smite_choices()
-        if phase == BUILD:
-            return self._build_choices(s)
-        if phase == CITY_SITE:
-            return [CITY_A[c] for c in self._city_sites(s)]
         if phase == ASCEND:
             return [ASCEND_A, PASS]
-        if phase == REVEAL:
-            return [REVEAL_A[k] for k in sorted(self.hidden[s])]
         if phase == KEEP:
             return self._keep_choices(self.losers[0])
-        if phase == DRAFT:
-            return [PICK_A[k] for k in self.draft[s]]
         if phase == CUBES:
             return cube_splits(self.options.start_cubes, tuple(self.cap[4 * s:4 * s + 3]))
         if phase == BASIC:
@@ -478,47 +483,49 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
         return [RACE_A[r] for r in range(len(self.tables.race_name)) if r not in taken]
 
     def _apply(self, action: Action) -> None:
-        kind = action[0]
+        kind = action[0]  # the kinds in the order of how often a game plays them
         s = self.to_move
         if kind == "place":
             self._place(s, action[1])
+        elif kind == "card":
+            self._play_card(s, action)
         elif kind == "done":
             self._done(s)
-        elif kind == "move":
-            self._move(s, action[1], action[2])
-        elif kind == "card" or kind == "plea":
-            self._play_card(s, action)
         elif kind == "morale":
             self._declare(s, action[1])
-        elif kind in ("area", "free", "free2"):
+        elif kind == "area" or kind == "free" or kind == "free2":
             self._choose_area(s, action)
         elif kind == "discard":
             self._discard_card(s, action[1])
+        elif kind == "pick":
+            self._pick(s, action[1])
+        elif kind == "reveal":
+            self._reveal(s, action[1])
+        elif kind == "city":
+            self._build_city(s, action[1])
+            self._after_city(s)
+        elif kind == "move":
+            self._move(s, action[1], action[2])
+        elif kind == "plea":
+            self._play_card(s, action)
         elif kind == "exchange":
             self._exchange(s, action[1], action[2])
         elif kind == "pass":
             self._pass(s)
-        elif kind == "convert":
-            self._miracle(s, True)
-        elif kind == "wrath":
-            self._wrath(s)
         elif kind == "smite":
             self._smite(s, action[1], bool(action[2]))
+        elif kind == "wrath":
+            self._wrath(s)
+        elif kind == "convert":
+            self._miracle(s, True)
         elif kind == "fort" or kind == "temple":
             self._build(s, action[1], FORT if kind == "fort" else TEMPLE)
-        elif kind == "city":
-            self._build_city(s, action[1])
-            self._after_city(s)
         elif kind == "ascend":
             self._ascend(s)
-        elif kind == "reveal":
-            self._reveal(s, action[1])
         elif kind == "skill":
             self._use_skill(s, action[1])
         elif kind == "keep":
             self._keep(s, action[1])
-        elif kind == "pick":
-            self._pick(s, action[1])
         elif kind == "cubes":
             self._cubes(s, action)
         elif kind == "basic":
