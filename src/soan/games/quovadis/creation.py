@@ -107,7 +107,7 @@ class Creation:
         """A once-per-game skill, used at the start of an own turn."""
         t = self.tables
         self.used[s] = (*self.used[s], k)
-        self._note(s, f"skill:{t.skill_name[k]}")
+        self._note(s, t.skill_key[k])
         self.log.append(f"Seat {s + 1} uses {t.skill_english[k]} ({t.skill_name[k]}): "
                         f"{t.skill_text[k]}.")
         for effect, amount, resource in t.skill_once[k]:
@@ -363,20 +363,25 @@ class Creation:
 
     def actions_for(self, s: int, kind: int, change: bool) -> int:
         """How many times a card acting as `kind` would act if placed now."""
+        return self._count_actions(s, kind, change, self._inheritance(s, kind, change))
+
+    def _count_actions(self, s: int, kind: int, change: bool, inherit: int) -> int:
+        """`actions_for` with the inheritance `_inheritance` gives."""
         gens = self.gens[s]
         count = 1 if change or not gens else gens[-1][0] + 1
-        inherit = self._inheritance(s, kind, change)
+        mods = self.mods[s]
         if inherit:
-            inherit += self.mods[s][E.INHERITANCE_BONUS]
-        return (count if count >= inherit else inherit) + self.mods[s][E.ACTION_BONUS + kind]
+            inherit += mods[E.INHERITANCE_BONUS]
+        return (count if count >= inherit else inherit) + mods[E.ACTION_BONUS + kind]
 
     def _play_card(self, s: int, action: Action) -> None:
         printed = action[1]
         acted = action[2] if action[0] == "plea" else printed
         change = bool(action[-1])
         t_kind = E.CARDS
-        n = self.actions_for(s, acted, change)
-        if self._inheritance(s, acted, change):
+        inherit = self._inheritance(s, acted, change)
+        n = self._count_actions(s, acted, change, inherit)
+        if inherit:
             self._note(s, INHERITANCE)
         self.hand[5 * s + printed] -= 1
         gens = self.gens[s]
@@ -388,8 +393,8 @@ class Creation:
             self.gens[s] = (*gens, (1, printed))
         else:
             self.gens[s] = (*gens[:-1], (gens[-1][0] + 1, printed))
-        self._note(s, f"card:{t_kind[printed]}")
-        self._note(s, f"action:{t_kind[acted]}")
+        self._note(s, E.CARD_KEYS[printed])
+        self._note(s, E.ACTION_KEYS[acted])
         where = (f"starts generation {len(self.gens[s])} with" if change else
                  f"places on generation {len(self.gens[s])}")
         plea = ""

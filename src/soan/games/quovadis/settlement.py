@@ -204,7 +204,7 @@ class Settlement:
         hidden.remove(k)
         self.hidden[s] = tuple(hidden)
         self.shown[s] = (*self.shown[s], k)
-        self._note(s, f"skill:{self.tables.skill_name[k]}")
+        self._note(s, self.tables.skill_key[k])
         t = self.tables
         self.log.append(f"Seat {s + 1} sets {t.skill_english[k]} ({t.skill_name[k]}): "
                         f"{t.skill_text[k]}.")
@@ -309,7 +309,7 @@ class Settlement:
             for k in self.shown[s]:
                 vp = self.skill_vp(s, k)
                 if vp:
-                    self._note(s, f"skill:{self.tables.skill_name[k]}")
+                    self._note(s, self.tables.skill_key[k])
                     self._score(s, vp, SKILLS_SRC)
         totals = ", ".join(f"seat {s + 1}: {v}" for s, v in enumerate(self.vp))
         self.log.append(f"The game ends after round {self.round_no}. {totals}.")

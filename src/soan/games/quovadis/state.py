@@ -230,7 +230,7 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
 
     def _take_race(self, s: int, r: int) -> None:
         self.race[s] = r
-        self._note(s, f"race:{self.tables.race_name[r]}")
+        self._note(s, self.tables.race_key[r])
         self._refresh(s)
         t = self.tables
         self.log.append(f"Seat {s + 1} plays the {t.race_english[r]} ({t.race_name[r]}, "
@@ -250,7 +250,7 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
     def _pick(self, s: int, k: int) -> None:
         self.draft[s].remove(k)
         self.hidden[s] = (*self.hidden[s], k)
-        self._note(s, f"skill:{self.tables.skill_name[k]}")
+        self._note(s, self.tables.skill_key[k])
         if s + 1 < self.n:
             self.to_move = s + 1
             return
@@ -292,7 +292,7 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
     def _choose_basic(self, s: int, k: int) -> None:
         """The basic skill is chosen face down; all are shown once everyone has chosen."""
         self.basic[s] = k
-        self._note(s, f"skill:{self.tables.skill_name[k]}")
+        self._note(s, self.tables.skill_key[k])
         self.log.append(f"Seat {s + 1} lays a basic skill face down.")
         if s + 1 < self.n:
             self.to_move = s + 1
@@ -337,14 +337,14 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
     def uses(self, action: Action) -> tuple[str, ...]:
         kind, t = action[0], self.tables
         if kind == "race":
-            return (f"race:{t.race_name[action[1]]}",)
+            return (t.race_key[action[1]],)
         if kind in ("pick", "basic", "reveal", "skill"):
-            return (f"skill:{t.skill_name[action[1]]}",)
+            return (t.skill_key[action[1]],)
         if kind in ("free", "free2"):
             return (FREE_KEY,)
         if kind == "card" or kind == "plea":
             acted = action[2] if kind == "plea" else action[1]
-            out = [f"card:{E.CARDS[action[1]]}", f"action:{E.CARDS[acted]}"]
+            out = [E.CARD_KEYS[action[1]], E.ACTION_KEYS[acted]]
             if kind == "plea":
                 out.append(PLEA)
             if action[-1]:
