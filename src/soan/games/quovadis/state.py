@@ -591,8 +591,12 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
         self.src[NSRC * s + source] += amount
 
     def _draw(self, s: int, k: int) -> int:
-        # the discards are listed only when the deck may run out
-        discards = self._discards() if len(self.deck) < k else []
+        deck, hand = self.deck, self.hand
+        if len(deck) >= k > 0:  # the usual draw: from the top, as `take_cards` takes them
+            for _ in range(k):
+                hand[5 * s + deck.pop()] += 1
+            return k
+        discards = self._discards()
         got, reshuffled = take_cards(self.deck, discards, self.rng, k)
         if reshuffled:
             self.discard = [0] * 5
