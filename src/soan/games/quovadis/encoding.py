@@ -319,18 +319,33 @@ class QuoVadisEncoder(Encoder):
             self._worlds[id(board)] = hit
         return hit[1], hit[2]
 
-    def write(self, state: QuoVadisState, seat: int, parts: Writer) -> None:
+    def observe(self, state: QuoVadisState, seat: int) -> np.ndarray:
+        """`Encoder.observe`, the layout's parts laid end to end at once (`vector`): a
+        search reads thousands of observations, and the parts' checks, made by
+        `write`, add nothing when one vector holds them all in the layout's order."""
+        return self.vector(state, seat)
+
+    def vector(self, state: QuoVadisState, seat: int) -> np.ndarray:
+        """The whole observation in the layout's order: the parts before the world's
+        fixed layout filled as Python floats and converted in one go, then that layout
+        from its cache."""
         p = self.plan(state.n, state.options, state.content)
         out = [0.0] * p.dynamic
         self._fill(state, seat, p, out)
-        values = np.fromiter(out, dtype=np.float32, count=p.dynamic)
+        pairs, touch = self._world(state, p)
+        vec = np.empty(p.size, dtype=np.float32)
+        vec[:p.dynamic] = np.fromiter(out, dtype=np.float32, count=p.dynamic)
+        at = p.dynamic + len(pairs)
+        vec[p.dynamic:at] = pairs
+        vec[at:] = touch
+        return vec
+
+    def write(self, state: QuoVadisState, seat: int, parts: Writer) -> None:
+        values = self.vector(state, seat)
         at = 0
-        for name, length in p.dynamic_layout:
+        for name, length in self.plan(state.n, state.options, state.content).layout:
             parts.put(name, values[at:at + length])
             at += length
-        pairs, touch = self._world(state, p)
-        parts.put("tile_pairs", pairs)
-        parts.put("adjacency", touch)
 
     def _fill(self, state: QuoVadisState, seat: int, p: Plan, out: list[float]) -> None:
         """Every part into `out`, each at its offset in the layout."""
