@@ -314,11 +314,15 @@ class Creation:
         """世代交代 needs a generation to leave, a slot to the right, a city token and an
         own worker on a cell without a building (Q4)."""
         return (bool(self.gens[s]) and len(self.gens[s]) < self.options.generations
-                and self.cities[s] > 0 and bool(self._city_sites(s)))
+                and self.cities[s] > 0 and self._has_city_site(s))
 
     def _city_sites(self, s: int) -> list[int]:
         bld = self.bld
         return [c for c in compress(CELLS, self.wk[s::self.n]) if bld[c] == EMPTY]
+
+    def _has_city_site(self, s: int) -> bool:
+        """Whether `_city_sites` holds any (stops at the first)."""
+        return EMPTY in map(self.bld.__getitem__, compress(CELLS, self.wk[s::self.n]))
 
     def _begin_card(self) -> None:
         s = self.active

@@ -567,10 +567,7 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
     def _refresh(self, s: int) -> None:
         """Add up the seat's face-up skills; the maxima follow the board side."""
         t = self.tables
-        mods, free = E.NO_MODS, 1 << T.PLAINS | 1 << t.race_home[self.race[s]]
-        for k in self.shown[s]:
-            mods = E.add(mods, list(t.skill_mods[k]))
-            free |= t.skill_free[k]
+        mods, free = t.skill_sums(self.race[s], self.shown[s])
         self.mods[s], self.freemask[s] = mods, free
         base = t.standard if self.options.board == "standard" else t.race_custom[self.race[s]]
         for r in range(4):
