@@ -73,11 +73,12 @@ class Creation:
         self._clear_turn()
         self.phase, self.to_move, self.area = AREA, s, -1
         self.log.append(f"Round {self.round_no}: seat {s + 1}'s turn.")
-        mods = self.mods[s]
-        for r in range(4):
-            if mods[E.TURN_GAIN + r]:
-                got = self.gain(s, r, mods[E.TURN_GAIN + r])
-                self.log.append(f"Seat {s + 1} gains {got} {E.RESOURCES[r]} from its skills.")
+        gains = self.mods[s][E.TURN_GAIN:E.TURN_GAIN + 4]
+        if any(gains):
+            for r, amount in enumerate(gains):
+                if amount:
+                    got = self.gain(s, r, amount)
+                    self.log.append(f"Seat {s + 1} gains {got} {E.RESOURCES[r]} from its skills.")
 
     def _choose_area(self, s: int, action: Action) -> None:
         kind, a, b = action

@@ -381,7 +381,7 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
         o.gens, o.race, o.basic = self.gens.copy(), self.race.copy(), self.basic.copy()
         o.hidden, o.shown, o.used = self.hidden.copy(), self.shown.copy(), self.used.copy()
         o.mods, o.freemask = self.mods.copy(), self.freemask.copy()
-        o.draft = [d.copy() for d in self.draft]
+        o.draft = list(map(list.copy, self.draft))
         o.markers, o.phase, o.start, o.active = self.markers, self.phase, self.start, self.active
         o.area, o.round_no, o.turn_no = self.area, self.round_no, self.turn_no
         o.placed, o.acts, o.strikes, o.struck = self.placed, self.acts, self.strikes, self.struck

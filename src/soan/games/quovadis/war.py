@@ -198,10 +198,11 @@ class War:
         face down and lose half their cubes; it gains wrath. Returns the cubes returned."""
         opts, n, wk, bld = self.options, self.n, self.wk, self.bld
         got = self.gain(p, WRATH_R, opts.war_loss_wrath)
-        mods = self.mods[p]
-        for r in range(4):
-            if mods[E.LOSS_GAIN + r]:
-                self.gain(p, r, mods[E.LOSS_GAIN + r])
+        gains = self.mods[p][E.LOSS_GAIN:E.LOSS_GAIN + 4]
+        if any(gains):
+            for r, amount in enumerate(gains):
+                if amount:
+                    self.gain(p, r, amount)
         returned = 0
         attrition = opts.war_attrition[1] if any(opts.war_attrition) else -1
         if attrition >= 0:
