@@ -51,8 +51,8 @@ discard and Prosperity choices come from tables by the kinds in hand; a placemen
 opens every cell of the area at once when food covers the dearer cost; majorities
 are read off a seat's own worker and city cells as tile bits; contested cells read
 each cell's row of workers once; one cell's war strength needs no set; the usual draw
-pops the deck; a seat's skills are added up once per race and skill set (`Tables.
-skill_sums`), usage keys made once per content; the observation is laid out as one
+pops the deck; a seat's skills are added up once per race and skill set
+(`state.skill_sums`), usage keys made once per content; the observation is laid out as one
 vector (`QuoVadisEncoder.vector`), not copied part by part:
 
     random playouts (`quovadis_speed.py 300`)     140,463-144,331 -> 148,543-158,018 /s  x1.10

@@ -179,7 +179,7 @@ class Tables:
     __slots__ = (
         "basic", "deck", "draft", "race_custom", "race_english", "race_home", "race_key",
         "race_name", "recommended", "skill_effects", "skill_end", "skill_english", "skill_free",
-        "skill_key", "skill_mods", "skill_name", "skill_once", "skill_text", "standard", "sums",
+        "skill_key", "skill_mods", "skill_name", "skill_once", "skill_text", "standard",
         "terrain",
     )
 
@@ -226,20 +226,3 @@ class Tables:
         self.draft = tuple(k for k, s in enumerate(skills) if s.race is None)
         copies = {k.name: k.copies for k in content.epic}
         self.deck = tuple(c for c, name in enumerate(E.CARDS) for _ in range(copies[name]))
-        self.sums: dict[tuple[int, tuple[int, ...]], tuple[E.Mods, int]] = {}
-
-    def skill_sums(self, race: int, shown: tuple[int, ...]) -> tuple[E.Mods, int]:
-        """A seat's face-up skills added up: their ongoing effects and, as a bit mask,
-        the terrains it settles for free (plains, its home, the skills'). Remembered by
-        race and skills (a few hundred sets in a long run, cleared past 4,096)."""
-        key = (race, shown)
-        found = self.sums.get(key)
-        if found is None:
-            mods, free = E.NO_MODS, 1 << T.PLAINS | 1 << self.race_home[race]
-            for k in shown:
-                mods = E.add(mods, list(self.skill_mods[k]))
-                free |= self.skill_free[k]
-            if len(self.sums) >= 1 << 12:
-                self.sums.clear()
-            found = self.sums[key] = (mods, free)
-        return found

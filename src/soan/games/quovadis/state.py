@@ -95,6 +95,26 @@ def cube_splits(total: int, caps: tuple[int, ...]) -> list[Action]:
     return _CUBE_SPLITS[key]
 
 
+_SKILL_SUMS: dict[tuple[Tables, int, tuple[int, ...]], tuple[E.Mods, int]] = {}
+
+
+def skill_sums(t: Tables, race: int, shown: tuple[int, ...]) -> tuple[E.Mods, int]:
+    """A seat's face-up skills added up: their ongoing effects and, as a bit mask, the
+    terrains it settles for free (plains, its home, the skills'). Remembered by content,
+    race and skills (a few hundred sets in a long run; it starts afresh past 4,096)."""
+    key = (t, race, shown)
+    found = _SKILL_SUMS.get(key)
+    if found is None:
+        mods, free = E.NO_MODS, 1 << T.PLAINS | 1 << t.race_home[race]
+        for k in shown:
+            mods = E.add(mods, list(t.skill_mods[k]))
+            free |= t.skill_free[k]
+        if len(_SKILL_SUMS) >= 1 << 12:
+            _SKILL_SUMS.clear()
+        found = _SKILL_SUMS[key] = (mods, free)
+    return found
+
+
 class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
     __slots__ = (
         "active",
@@ -567,7 +587,7 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
     def _refresh(self, s: int) -> None:
         """Add up the seat's face-up skills; the maxima follow the board side."""
         t = self.tables
-        mods, free = t.skill_sums(self.race[s], self.shown[s])
+        mods, free = skill_sums(t, self.race[s], self.shown[s])
         self.mods[s], self.freemask[s] = mods, free
         base = t.standard if self.options.board == "standard" else t.race_custom[self.race[s]]
         for r in range(4):
