@@ -41,6 +41,34 @@ world 55 us of it), and placement food is worked out once per seat, not per cell
 The rest of a playout is as flat as before: about 7.9 us an action, of which
 `State.play`'s checks are about 4%.
 
+Then the choices and the turn's bookkeeping (2026-11-27, against commit 1832047, same
+machine shared with other work, three rounds interleaved, before -> after;
+`engine_fingerprint.py quovadis` (57,511 positions), `behaviour_snapshot.py` and this
+script's `--fingerprint` identical). A placement or a Prosperity step hands `legal()`
+the choices it built to learn that one is left (`QuoVadisState._offer`, only for
+choices without usage keys, so restricted play filters nothing out of them); card,
+discard and Prosperity choices come from tables by the kinds in hand; a placement
+opens every cell of the area at once when food covers the dearer cost; majorities
+are read off a seat's own worker and city cells as tile bits; contested cells read
+each cell's row of workers once; one cell's war strength needs no set; the usual draw
+pops the deck; a seat's skills are added up once per race and skill set
+(`state.skill_sums`), usage keys made once per content; the observation is laid out as one
+vector (`QuoVadisEncoder.vector`), not copied part by part:
+
+    random playouts (`quovadis_speed.py 300`)     140,463-144,331 -> 148,543-158,018 /s  x1.10
+    the same, `engine_table.py` (1 s, 3 rounds)   133,629-144,963 -> 153,279-161,392 /s  x1.13
+    ismcts:200 iterations/s (this script)             1,563-1,752 -> 1,778-1,949         x1.11
+    evaluate() inside it                            32,938-36,313 -> 37,562-40,142 /s    x1.10
+    encoder.observe() (50,000 lookahead positions)  10,749-10,872 -> 12,935-13,113 /s    x1.20
+    mid-game copy(), redeal()                     x1.0 (copy 347-361k/s, redeal 39-42k/s)
+
+Still short of 250,000: an action costs about 6.4 us, spread over the turn's dozen
+small steps (each a few lines of rules, a log line, a usage note) with no one place
+above a few per cent. Outside this game: `State.play`'s `is_action` check (engine/
+core.py) is about 4% of a playout, building the world about 3% (boards/world.py:
+51 us of a 66 us `new()`), and a re-deal is two thirds `Rng.shuffle` (engine/rng.py:
+the 64-bit generator stepped in Python for each of the ~65 epic cards and ~20 skills).
+
     python benchmarks/quovadis_speed.py --fingerprint FILE [games]
 
 writes every position of seeded random games over every variant (legal actions, the

@@ -65,11 +65,12 @@ class QuoVadis(Game):
         return content_module.load(path)
 
     def usage_keys(self, content: QuoVadisContent, options: Options) -> list[str]:
+        tables = _tables(content)
         keys = [
-            *(f"race:{race.name}" for race in content.races),
-            *(f"skill:{skill.name}" for skill in content.skills),
+            *tables.race_key,
+            *tables.skill_key,
             *(f"card:{kind.name}" for kind in content.epic if kind.copies),
-            *(f"action:{name}" for name in E.CARDS),
+            *E.ACTION_KEYS,
             WAR, WAR_WON, WAR_LOST, WAR_DRAW, WAR_UPHILL, WAR_UPHILL_WON, WRATH_KEY,
             WRATH_BUILDINGS, WRATH_UPHILL,
             GENERATION_CHANGE, INHERITANCE, REBUILD, PLEA, FREE,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from soan.boards.world import World
 from soan.engine.core import Action
+from soan.games.quovadis.codes import PLACE_A
 
 FREE = 0  # the 【フリー】 genesis card; 1-5 are the number cards
 
@@ -26,7 +27,10 @@ class Board:
     twice (2 faith): only pairs whose tile is in the world (Q3).
     """
 
-    __slots__ = ("adjacent", "base", "cell_tile", "choices", "layout", "tile_cells", "world")
+    __slots__ = (
+        "adjacent", "base", "cell_tile", "choices", "layout", "place_actions", "tile_cells",
+        "world",
+    )
 
     def __init__(self, world: World, terrain_by_pair: dict[tuple[int, int], tuple[int, ...]]):
         self.world = world
@@ -39,12 +43,23 @@ class Board:
         # which cells make up which tile, as a small number shared by every world cut
         # alike: memos of counts over tiles key on it, and so keep no board alive
         self.layout = _LAYOUTS.setdefault(world.tile_cells, len(_LAYOUTS))
+        self.place_actions = _place_actions(self.layout, world.tile_cells)
         self.adjacent = world.adjacent
         self.choices = _all_choices(world.pairs)
 
 
 _CHOICES: dict[tuple, dict] = {}
 _LAYOUTS: dict[tuple[tuple[int, ...], ...], int] = {}
+_PLACE_ACTIONS: dict[int, tuple[tuple[Action, ...], ...]] = {}
+
+
+def _place_actions(layout: int, tile_cells: tuple[tuple[int, ...], ...]) -> tuple:
+    """Each tile's worker placements, one per cell in order (built once per layout)."""
+    found = _PLACE_ACTIONS.get(layout)
+    if found is None:
+        found = _PLACE_ACTIONS[layout] = tuple(tuple(PLACE_A[c] for c in cells)
+                                               for cells in tile_cells)
+    return found
 
 
 def _all_choices(pairs: tuple[tuple[int, int], ...]) -> dict:

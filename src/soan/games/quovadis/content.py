@@ -177,9 +177,10 @@ class Tables:
     """Content as flat tuples: races, skills by index, terrain by pair, the deck."""
 
     __slots__ = (
-        "basic", "deck", "draft", "race_custom", "race_english", "race_home", "race_name",
-        "recommended", "skill_effects", "skill_end", "skill_english", "skill_free", "skill_mods",
-        "skill_name", "skill_once", "skill_text", "standard", "terrain",
+        "basic", "deck", "draft", "race_custom", "race_english", "race_home", "race_key",
+        "race_name", "recommended", "skill_effects", "skill_end", "skill_english", "skill_free",
+        "skill_key", "skill_mods", "skill_name", "skill_once", "skill_text", "standard",
+        "terrain",
     )
 
     def __init__(self, content: QuoVadisContent) -> None:
@@ -187,11 +188,13 @@ class Tables:
         self.standard = content.standard.values()
         races = content.races
         self.race_name = tuple(r.name for r in races)
+        self.race_key = tuple(f"race:{name}" for name in self.race_name)  # usage keys
         self.race_english = tuple(r.english or r.name for r in races)
         self.race_home = tuple(T.CODES[r.home] for r in races)
         self.race_custom = tuple(r.custom.values() for r in races)
         skills = content.skills
         self.skill_name = tuple(s.name for s in skills)
+        self.skill_key = tuple(f"skill:{name}" for name in self.skill_name)
         self.skill_english = tuple(s.english or s.name for s in skills)
         self.skill_text = tuple(s.text or "; ".join(e.text for e in s.effects) for s in skills)
         self.skill_once = tuple(

@@ -15,14 +15,17 @@ from soan.games.quovadis.codes import (
     CELLS,
     CITY,
     DISCARD,
+    DISCARD_A,
     DONE,
     EMPTY,
+    EXCHANGE_A,
     FORT,
     GENERATION_CHANGE,
     INHERITANCE,
     MIRACLE,
     MOVE,
     PLACE,
+    PLACE_A,
     PLEA,
     PLEA_A,
     PROSPER,
@@ -70,11 +73,12 @@ class Creation:
         self._clear_turn()
         self.phase, self.to_move, self.area = AREA, s, -1
         self.log.append(f"Round {self.round_no}: seat {s + 1}'s turn.")
-        mods = self.mods[s]
-        for r in range(4):
-            if mods[E.TURN_GAIN + r]:
-                got = self.gain(s, r, mods[E.TURN_GAIN + r])
-                self.log.append(f"Seat {s + 1} gains {got} {E.RESOURCES[r]} from its skills.")
+        gains = self.mods[s][E.TURN_GAIN:E.TURN_GAIN + 4]
+        if any(gains):
+            for r, amount in enumerate(gains):
+                if amount:
+                    got = self.gain(s, r, amount)
+                    self.log.append(f"Seat {s + 1} gains {got} {E.RESOURCES[r]} from its skills.")
 
     def _choose_area(self, s: int, action: Action) -> None:
         kind, a, b = action
@@ -104,7 +108,7 @@ class Creation:
         """A once-per-game skill, used at the start of an own turn."""
         t = self.tables
         self.used[s] = (*self.used[s], k)
-        self._note(s, f"skill:{t.skill_name[k]}")
+        self._note(s, t.skill_key[k])
         self.log.append(f"Seat {s + 1} uses {t.skill_english[k]} ({t.skill_name[k]}): "
                         f"{t.skill_text[k]}.")
         for effect, amount, resource in t.skill_once[k]:
@@ -258,22 +262,38 @@ class Creation:
                 extra = 0
         return extra, self.options.placement_food + extra
 
-    def placeable(self, s: int) -> list[int]:
-        """The area's cells where `s` has a worker to place and the food it costs."""
+    def _place_choices(self, s: int) -> list[Action]:
+        """A placement on each of the area's cells where `s` has a worker to place and the
+        food it costs (without the `DONE` that follows a first placement). A free
+        terrain never costs more than another, so food for the dearer cost opens every
+        cell and food short of the cheaper opens none."""
         if self.supply[s] <= 0:
             return []
         food = self.res[4 * s + FOOD_R]
         on_free, elsewhere = self._placement_costs(s)
+        if food >= elsewhere:
+            return list(self.board.place_actions[self.area])
+        if food < on_free:
+            return []
         free, terr = self.freemask[s], self.terr
-        return [c for c in self.board.tile_cells[self.area]
-                if food >= (on_free if free >> terr[c] & 1 else elsewhere)]
+        return [PLACE_A[c] for c in self.board.tile_cells[self.area] if free >> terr[c] & 1]
+
+    def _offer_placement(self, s: int) -> None:
+        """Wait for `s` to place a worker, or go on to the card when it cannot."""
+        acts = self._place_choices(s)
+        if not acts:
+            if not self.placed:
+                self.log.append(f"Seat {s + 1} cannot place a worker.")
+            self._begin_card()
+            return
+        if self.placed:
+            acts.append(DONE)
+        self._offer(acts)
 
     def _begin_place(self) -> None:
         s = self.active
         self.phase, self.to_move = PLACE, s
-        if not self.placeable(s):
-            self.log.append(f"Seat {s + 1} cannot place a worker.")
-            self._begin_card()
+        self._offer_placement(s)
 
     def _place(self, s: int, c: int) -> None:
         cost = self.placement_cost(s, c)
@@ -283,8 +303,7 @@ class Creation:
         self.placed += 1
         paid = f" for {cost} food" if cost else ""
         self.log.append(f"Seat {s + 1} places a worker on cell {c}{paid}.")
-        if not self.placeable(s):
-            self._begin_card()
+        self._offer_placement(s)
 
     # ---- card placement ---------------------------------------------------------------------
 
@@ -296,11 +315,15 @@ class Creation:
         """世代交代 needs a generation to leave, a slot to the right, a city token and an
         own worker on a cell without a building (Q4)."""
         return (bool(self.gens[s]) and len(self.gens[s]) < self.options.generations
-                and self.cities[s] > 0 and bool(self._city_sites(s)))
+                and self.cities[s] > 0 and self._has_city_site(s))
 
     def _city_sites(self, s: int) -> list[int]:
         bld = self.bld
         return [c for c in compress(CELLS, self.wk[s::self.n]) if bld[c] == EMPTY]
+
+    def _has_city_site(self, s: int) -> bool:
+        """Whether `_city_sites` holds any (stops at the first)."""
+        return EMPTY in map(self.bld.__getitem__, compress(CELLS, self.wk[s::self.n]))
 
     def _begin_card(self) -> None:
         s = self.active
@@ -310,25 +333,27 @@ class Creation:
             self.log.append(f"Seat {s + 1} has no card to place.")
             self._war()
 
-    def _card_choices(self, s: int) -> list[Action]:
+    def _held(self, s: int) -> int:
+        """Bit mask of the card kinds in `s`'s hand (the choices over a hand read it)."""
+        h = self.hand
+        i = 5 * s
+        return ((h[i] > 0) | (h[i + 1] > 0) << 1 | (h[i + 2] > 0) << 2 | (h[i + 3] > 0) << 3
+                | (h[i + 4] > 0) << 4)
+
+    def _card_choices(self, s: int) -> tuple[Action, ...]:
         change = self.can_change(s)
         plea = self.res[4 * s + FAITH_R] >= self.plea_cost(s)
-        acts: list[Action] = []
-        hand = self.hand
-        for k in range(5):
-            if hand[5 * s + k]:
-                acts.append(CARD_A[k][0])
-                if change:
-                    acts.append(CARD_A[k][1])
-        if plea:
-            for k in range(5):
-                if hand[5 * s + k]:
-                    for a in range(5):
-                        if a != k:
-                            acts.append(PLEA_A[k][a][0])
-                            if change:
-                                acts.append(PLEA_A[k][a][1])
-        return acts
+        return _CARD_CHOICES[self._held(s) << 2 | change << 1 | plea]
+
+    def _discard_choices(self, s: int) -> tuple[Action, ...]:
+        """Any card of the hand, or done."""
+        return _DISCARD_CHOICES[self._held(s)]
+
+    def _prosper_choices(self, s: int) -> tuple[Action, ...]:
+        """Prosperity: a card discarded or a resource exchanged for another, or done."""
+        res, i = self.res, 4 * s
+        return _PROSPER_CHOICES[self._held(s) << 3 | (res[i] > 0) | (res[i + 1] > 0) << 1
+                                | (res[i + 2] > 0) << 2]
 
     def _inheritance(self, s: int, kind: int, change: bool) -> int:
         """継承力: the most cards under an old generation topped by `kind` (the highest
@@ -343,20 +368,25 @@ class Creation:
 
     def actions_for(self, s: int, kind: int, change: bool) -> int:
         """How many times a card acting as `kind` would act if placed now."""
+        return self._count_actions(s, kind, change, self._inheritance(s, kind, change))
+
+    def _count_actions(self, s: int, kind: int, change: bool, inherit: int) -> int:
+        """`actions_for` with the inheritance `_inheritance` gives."""
         gens = self.gens[s]
         count = 1 if change or not gens else gens[-1][0] + 1
-        inherit = self._inheritance(s, kind, change)
+        mods = self.mods[s]
         if inherit:
-            inherit += self.mods[s][E.INHERITANCE_BONUS]
-        return (count if count >= inherit else inherit) + self.mods[s][E.ACTION_BONUS + kind]
+            inherit += mods[E.INHERITANCE_BONUS]
+        return (count if count >= inherit else inherit) + mods[E.ACTION_BONUS + kind]
 
     def _play_card(self, s: int, action: Action) -> None:
         printed = action[1]
         acted = action[2] if action[0] == "plea" else printed
         change = bool(action[-1])
         t_kind = E.CARDS
-        n = self.actions_for(s, acted, change)
-        if self._inheritance(s, acted, change):
+        inherit = self._inheritance(s, acted, change)
+        n = self._count_actions(s, acted, change, inherit)
+        if inherit:
             self._note(s, INHERITANCE)
         self.hand[5 * s + printed] -= 1
         gens = self.gens[s]
@@ -368,8 +398,8 @@ class Creation:
             self.gens[s] = (*gens, (1, printed))
         else:
             self.gens[s] = (*gens[:-1], (gens[-1][0] + 1, printed))
-        self._note(s, f"card:{t_kind[printed]}")
-        self._note(s, f"action:{t_kind[acted]}")
+        self._note(s, E.CARD_KEYS[printed])
+        self._note(s, E.ACTION_KEYS[acted])
         where = (f"starts generation {len(self.gens[s])} with" if change else
                  f"places on generation {len(self.gens[s])}")
         plea = ""
@@ -411,8 +441,11 @@ class Creation:
             self._score(s, vp, PROSPERITY_SRC)
             self.log.append(f"Seat {s + 1} scores {vp} VP for Prosperity.")
             self.phase = PROSPER
-            if not self._legal_actions()[:-1]:
+            acts = self._prosper_choices(s)
+            if len(acts) == 1:
                 self._after_action()
+            else:
+                self._offer(acts)
 
     def _miracle(self, s: int, convert: bool) -> None:
         """奇跡: 1 faith per action, each gain capped at the maximum; 3 faith may become
@@ -464,8 +497,14 @@ class Creation:
 
     def _prosper_step(self) -> None:
         self.acts -= 1
-        if not self.acts or len(self._legal_actions()) == 1:
+        if not self.acts:
             self._after_action()
+            return
+        acts = self._prosper_choices(self.active)
+        if len(acts) == 1:
+            self._after_action()
+        else:
+            self._offer(acts)
 
     def _after_action(self) -> None:
         """A generation change ends with discarding any number of cards."""
@@ -477,3 +516,36 @@ class Creation:
         else:
             self._war()
 
+
+
+def _card_table(held: int, change: bool, plea: bool) -> tuple[Action, ...]:
+    """The card placements of a hand holding the kinds in `held`: each kind as printed
+    (and starting a generation when `change`), then with `plea` each as every other."""
+    acts: list[Action] = []
+    kinds = [k for k in range(5) if held >> k & 1]
+    for k in kinds:
+        acts.append(CARD_A[k][0])
+        if change:
+            acts.append(CARD_A[k][1])
+    if plea:
+        for k in kinds:
+            for a in range(5):
+                if a != k:
+                    acts.append(PLEA_A[k][a][0])
+                    if change:
+                        acts.append(PLEA_A[k][a][1])
+    return tuple(acts)
+
+
+def _discards(held: int) -> list[Action]:
+    return [DISCARD_A[k] for k in range(5) if held >> k & 1]
+
+
+# every choice over a hand, by `_held` (and what else decides it), built once
+_CARD_CHOICES = tuple(_card_table(key >> 2, bool(key & 2), bool(key & 1)) for key in range(128))
+_DISCARD_CHOICES = tuple((*_discards(held), DONE) for held in range(32))
+_PROSPER_CHOICES = tuple(
+    (*_discards(key >> 3),
+     *(EXCHANGE_A[a][b] for a in range(3) if key >> a & 1 for b in range(3) if b != a), DONE)
+    for key in range(256)
+)

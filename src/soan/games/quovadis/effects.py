@@ -26,6 +26,8 @@ RESOURCE_JAPANESE = ("戦意", "食料", "信仰", "神の怒り")
 CARDS = ("祝福", "労働", "奇跡", "啓示", "繁栄")
 BLESSING, LABOUR, MIRACLE, REVELATION, PROSPERITY = range(5)
 CARD_ENGLISH = ("Blessing", "Labour", "Miracle", "Revelation", "Prosperity")
+CARD_KEYS = tuple(f"card:{name}" for name in CARDS)  # usage keys: the card placed
+ACTION_KEYS = tuple(f"action:{name}" for name in CARDS)  # and the action it took
 
 # Quo Vadis has five of the world's terrains; snow is the draft's 凍土 (frozen ground).
 TERRAINS = ("plains", "mountain", "desert", "snow", "sea")

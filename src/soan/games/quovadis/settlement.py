@@ -90,9 +90,8 @@ class Settlement:
         """A fort or temple needs two own workers on a cell without a building (Q12)."""
         acts: list[Action] = []
         forts, temples = self.forts[s], self.temples[s]
-        column = self.wk[s::self.n]
         if ((forts or temples) and self.res[4 * s + FOOD_R] >= self.options.building_food
-                and max(column) >= 2):
+                and max(column := self.wk[s::self.n]) >= 2):
             bld = self.bld
             for c in compress(CELLS, column):
                 if column[c] >= 2 and bld[c] == EMPTY:
@@ -204,7 +203,7 @@ class Settlement:
         hidden.remove(k)
         self.hidden[s] = tuple(hidden)
         self.shown[s] = (*self.shown[s], k)
-        self._note(s, f"skill:{self.tables.skill_name[k]}")
+        self._note(s, self.tables.skill_key[k])
         t = self.tables
         self.log.append(f"Seat {s + 1} sets {t.skill_english[k]} ({t.skill_name[k]}): "
                         f"{t.skill_text[k]}.")
@@ -256,37 +255,21 @@ class Settlement:
         return tuple(face_up), tuple(cubes)
 
     def _count_majorities(self) -> tuple[int, ...]:
-        """Every seat's `majorities`, reading each seat's column of workers once."""
-        n, wk, bld = self.n, self.wk, self.bld
-        tiles = self.board.tile_cells
-        out = []
-        for s in range(n):
-            col = wk[s::n]
-            city = s << 2 | CITY
-            total = 0
-            for a, b, c in tiles:
-                if ((col[a] > 0) + (col[b] > 0) + (col[c] > 0) >= 2
-                        or bld[a] == city or bld[b] == city or bld[c] == city):
-                    total += 1
-            out.append(total)
-        return tuple(out)
+        """Every seat's `majorities`."""
+        return tuple(self.majorities(s) for s in range(self.n))
 
     def majorities(self, s: int) -> int:
-        """Areas where `s` has workers on two or more cells or a face-up city (Q13)."""
-        n, wk, bld = self.n, self.wk, self.bld
-        city = s << 2 | CITY
-        total = 0
-        for cells in self.board.tile_cells:
-            occupied = 0
-            for c in cells:
-                if bld[c] == city:
-                    occupied = 2
-                    break
-                if wk[c * n + s]:
-                    occupied += 1
-            if occupied >= 2:
-                total += 1
-        return total
+        """Areas where `s` has workers on two or more cells or a face-up city (Q13): a
+        bit per tile, read off the cells with own workers and own cities alone."""
+        tile = self.board.cell_tile
+        once = twice = 0
+        for c in compress(CELLS, self.wk[s::self.n]):
+            bit = 1 << tile[c]
+            twice |= once & bit
+            once |= bit
+        for c in self.cells_of(s << 2 | CITY):
+            twice |= 1 << tile[c]
+        return twice.bit_count()
 
     def _next_turn(self) -> None:
         s = (self.active + 1) % self.n
@@ -309,7 +292,7 @@ class Settlement:
             for k in self.shown[s]:
                 vp = self.skill_vp(s, k)
                 if vp:
-                    self._note(s, f"skill:{self.tables.skill_name[k]}")
+                    self._note(s, self.tables.skill_key[k])
                     self._score(s, vp, SKILLS_SRC)
         totals = ", ".join(f"seat {s + 1}: {v}" for s, v in enumerate(self.vp))
         self.log.append(f"The game ends after round {self.round_no}. {totals}.")

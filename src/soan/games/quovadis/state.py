@@ -36,11 +36,9 @@ from soan.games.quovadis.codes import (
     CONVERT,
     CUBES,
     DISCARD,
-    DISCARD_A,
     DONE,
     DRAFT,
     EMPTY,
-    EXCHANGE_A,
     FORT,
     FORT_KEY,
     GENERATION_CHANGE,
@@ -53,7 +51,6 @@ from soan.games.quovadis.codes import (
     PASS,
     PICK_A,
     PLACE,
-    PLACE_A,
     PLEA,
     PROSPER,
     RACE,
@@ -96,6 +93,26 @@ def cube_splits(total: int, caps: tuple[int, ...]) -> list[Action]:
             if 0 <= total - m - f <= caps[2]
         ]
     return _CUBE_SPLITS[key]
+
+
+_SKILL_SUMS: dict[tuple[Tables, int, tuple[int, ...]], tuple[E.Mods, int]] = {}
+
+
+def skill_sums(t: Tables, race: int, shown: tuple[int, ...]) -> tuple[E.Mods, int]:
+    """A seat's face-up skills added up: their ongoing effects and, as a bit mask, the
+    terrains it settles for free (plains, its home, the skills'). Remembered by content,
+    race and skills (a few hundred sets in a long run; it starts afresh past 4,096)."""
+    key = (t, race, shown)
+    found = _SKILL_SUMS.get(key)
+    if found is None:
+        mods, free = E.NO_MODS, 1 << T.PLAINS | 1 << t.race_home[race]
+        for k in shown:
+            mods = E.add(mods, list(t.skill_mods[k]))
+            free |= t.skill_free[k]
+        if len(_SKILL_SUMS) >= 1 << 12:
+            _SKILL_SUMS.clear()
+        found = _SKILL_SUMS[key] = (mods, free)
+    return found
 
 
 class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
@@ -233,7 +250,7 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
 
     def _take_race(self, s: int, r: int) -> None:
         self.race[s] = r
-        self._note(s, f"race:{self.tables.race_name[r]}")
+        self._note(s, self.tables.race_key[r])
         self._refresh(s)
         t = self.tables
         self.log.append(f"Seat {s + 1} plays the {t.race_english[r]} ({t.race_name[r]}, "
@@ -253,7 +270,7 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
     def _pick(self, s: int, k: int) -> None:
         self.draft[s].remove(k)
         self.hidden[s] = (*self.hidden[s], k)
-        self._note(s, f"skill:{self.tables.skill_name[k]}")
+        self._note(s, self.tables.skill_key[k])
         if s + 1 < self.n:
             self.to_move = s + 1
             return
@@ -295,7 +312,7 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
     def _choose_basic(self, s: int, k: int) -> None:
         """The basic skill is chosen face down; all are shown once everyone has chosen."""
         self.basic[s] = k
-        self._note(s, f"skill:{self.tables.skill_name[k]}")
+        self._note(s, self.tables.skill_key[k])
         self.log.append(f"Seat {s + 1} lays a basic skill face down.")
         if s + 1 < self.n:
             self.to_move = s + 1
@@ -340,14 +357,14 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
     def uses(self, action: Action) -> tuple[str, ...]:
         kind, t = action[0], self.tables
         if kind == "race":
-            return (f"race:{t.race_name[action[1]]}",)
+            return (t.race_key[action[1]],)
         if kind in ("pick", "basic", "reveal", "skill"):
-            return (f"skill:{t.skill_name[action[1]]}",)
+            return (t.skill_key[action[1]],)
         if kind in ("free", "free2"):
             return (FREE_KEY,)
         if kind == "card" or kind == "plea":
             acted = action[2] if kind == "plea" else action[1]
-            out = [f"card:{E.CARDS[action[1]]}", f"action:{E.CARDS[acted]}"]
+            out = [E.CARD_KEYS[action[1]], E.ACTION_KEYS[acted]]
             if kind == "plea":
                 out.append(PLEA)
             if action[-1]:
@@ -384,7 +401,7 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
         o.gens, o.race, o.basic = self.gens.copy(), self.race.copy(), self.basic.copy()
         o.hidden, o.shown, o.used = self.hidden.copy(), self.shown.copy(), self.used.copy()
         o.mods, o.freemask = self.mods.copy(), self.freemask.copy()
-        o.draft = [d.copy() for d in self.draft]
+        o.draft = list(map(list.copy, self.draft))
         o.markers, o.phase, o.start, o.active = self.markers, self.phase, self.start, self.active
         o.area, o.round_no, o.turn_no = self.area, self.round_no, self.turn_no
         o.placed, o.acts, o.strikes, o.struck = self.placed, self.acts, self.strikes, self.struck
@@ -428,48 +445,56 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
         o._forget_past(rng)
         return o
 
+    def _offer(self, acts: list[Action]) -> None:
+        """Wait for the mover to choose among `acts`: the rules built them to learn that
+        there is a choice, so `legal()` takes them as they are. Only the last thing a
+        transition does, and only for choices that carry no usage keys (placements,
+        Prosperity's), which restricted play never filters; `copy()` keeps them,
+        `redeal()` drops them."""
+        self._legal = tuple(acts)
+
+    def _stop_unfinished(self) -> None:
+        self._legal = None  # choices a transition left ready (`_offer`) end with the game
+        super()._stop_unfinished()
+
     def _legal_actions(self) -> list[Action]:
         phase, s = self.phase, self.to_move
         if phase == PLACE:
-            acts = [PLACE_A[c] for c in self.placeable(s)]
+            acts = self._place_choices(s)
             if self.placed:
                 acts.append(DONE)
             return acts
-        if phase == AREA:
-            return self._area_choices(s)
         if phase == CARD:
             return self._card_choices(s)
+        if phase == AREA:
+            return self._area_choices(s)
+        if phase == DISCARD:
+            return self._discard_choices(s)
         if phase == MORALE:
             return list(MORALE_A[:self.res[4 * s] + 1])
+        if phase == DRAFT:
+            return [PICK_A[k] for k in self.draft[s]]
+        if phase == REVEAL:
+            return [REVEAL_A[k] for k in sorted(self.hidden[s])]
         if phase == MOVE:
             adjacent = self.board.adjacent
             acts = [("move", a, b) for a in sorted(set(self.movable)) for b in adjacent[a]]
             acts.append(DONE)
             return acts
-        if phase in (PROSPER, DISCARD):
-            acts = [DISCARD_A[k] for k in range(5) if self.hand[5 * s + k]]
-            if phase == PROSPER:
-                res = self.res
-                acts += [EXCHANGE_A[a][b] for a in range(3) if res[4 * s + a]
-                         for b in range(3) if b != a]
-            acts.append(DONE)
-            return acts
+        if phase == PROSPER:
+            return self._prosper_choices(s)
+        if phase == CITY_SITE:
+            return [CITY_A[c] for c in self._city_sites(s)]
+        if phase == BUILD:
+            return self._build_choices(s)
         if phase in (WRATH, MIRACLE):
             return [WRATH_A if phase == WRATH else CONVERT, PASS]
         if phase == SMITE:
             return self._smite_choices()
-        if phase == BUILD:
-            return self._build_choices(s)
-        if phase == CITY_SITE:
-            return [CITY_A[c] for c in self._city_sites(s)]
         if phase == ASCEND:
             return [ASCEND_A, PASS]
-        if phase == REVEAL:
-            return [REVEAL_A[k] for k in sorted(self.hidden[s])]
         if phase == KEEP:
             return self._keep_choices(self.losers[0])
-        if phase == DRAFT:
-            return [PICK_A[k] for k in self.draft[s]]
         if phase == CUBES:
             return cube_splits(self.options.start_cubes, tuple(self.cap[4 * s:4 * s + 3]))
         if phase == BASIC:
@@ -478,47 +503,49 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
         return [RACE_A[r] for r in range(len(self.tables.race_name)) if r not in taken]
 
     def _apply(self, action: Action) -> None:
-        kind = action[0]
+        kind = action[0]  # the kinds in the order of how often a game plays them
         s = self.to_move
         if kind == "place":
             self._place(s, action[1])
+        elif kind == "card":
+            self._play_card(s, action)
         elif kind == "done":
             self._done(s)
-        elif kind == "move":
-            self._move(s, action[1], action[2])
-        elif kind == "card" or kind == "plea":
-            self._play_card(s, action)
         elif kind == "morale":
             self._declare(s, action[1])
-        elif kind in ("area", "free", "free2"):
+        elif kind == "area" or kind == "free" or kind == "free2":
             self._choose_area(s, action)
         elif kind == "discard":
             self._discard_card(s, action[1])
+        elif kind == "pick":
+            self._pick(s, action[1])
+        elif kind == "reveal":
+            self._reveal(s, action[1])
+        elif kind == "city":
+            self._build_city(s, action[1])
+            self._after_city(s)
+        elif kind == "move":
+            self._move(s, action[1], action[2])
+        elif kind == "plea":
+            self._play_card(s, action)
         elif kind == "exchange":
             self._exchange(s, action[1], action[2])
         elif kind == "pass":
             self._pass(s)
-        elif kind == "convert":
-            self._miracle(s, True)
-        elif kind == "wrath":
-            self._wrath(s)
         elif kind == "smite":
             self._smite(s, action[1], bool(action[2]))
+        elif kind == "wrath":
+            self._wrath(s)
+        elif kind == "convert":
+            self._miracle(s, True)
         elif kind == "fort" or kind == "temple":
             self._build(s, action[1], FORT if kind == "fort" else TEMPLE)
-        elif kind == "city":
-            self._build_city(s, action[1])
-            self._after_city(s)
         elif kind == "ascend":
             self._ascend(s)
-        elif kind == "reveal":
-            self._reveal(s, action[1])
         elif kind == "skill":
             self._use_skill(s, action[1])
         elif kind == "keep":
             self._keep(s, action[1])
-        elif kind == "pick":
-            self._pick(s, action[1])
         elif kind == "cubes":
             self._cubes(s, action)
         elif kind == "basic":
@@ -560,10 +587,7 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
     def _refresh(self, s: int) -> None:
         """Add up the seat's face-up skills; the maxima follow the board side."""
         t = self.tables
-        mods, free = E.NO_MODS, 1 << T.PLAINS | 1 << t.race_home[self.race[s]]
-        for k in self.shown[s]:
-            mods = E.add(mods, list(t.skill_mods[k]))
-            free |= t.skill_free[k]
+        mods, free = skill_sums(t, self.race[s], self.shown[s])
         self.mods[s], self.freemask[s] = mods, free
         base = t.standard if self.options.board == "standard" else t.race_custom[self.race[s]]
         for r in range(4):
@@ -584,8 +608,12 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
         self.src[NSRC * s + source] += amount
 
     def _draw(self, s: int, k: int) -> int:
-        # the discards are listed only when the deck may run out
-        discards = self._discards() if len(self.deck) < k else []
+        deck, hand = self.deck, self.hand
+        if len(deck) >= k > 0:  # the usual draw: from the top, as `take_cards` takes them
+            for _ in range(k):
+                hand[5 * s + deck.pop()] += 1
+            return k
+        discards = self._discards()
         got, reshuffled = take_cards(self.deck, discards, self.rng, k)
         if reshuffled:
             self.discard = [0] * 5

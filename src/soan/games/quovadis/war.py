@@ -45,12 +45,19 @@ class War:
         return mask
 
     def contested_cells(self) -> tuple[int, ...]:
-        """係争マス: cells of the area with face-up pieces of two or more seats (Q11)."""
+        """係争マス: cells of the area with face-up pieces of two or more seats (Q11):
+        workers of two seats, or of one beside another seat's face-up building."""
+        n, wk, bld = self.n, self.wk, self.bld
         out = []
         for c in self.board.tile_cells[self.area]:
-            mask = self.owners(c)
-            if mask & (mask - 1):
+            row = wk[c * n:c * n + n]
+            seats = n - row.count(0)
+            if seats >= 2:
                 out.append(c)
+            elif seats:
+                code = bld[c]
+                if code >= 0 and code & 3 != RUIN and not row[code >> 2]:
+                    out.append(c)
         return tuple(out)
 
     def _war(self) -> None:
@@ -100,9 +107,13 @@ class War:
         """`p`'s strength in a war over `contested` (the lab also asks it of struck cells)."""
         n, wk, bld = self.n, self.wk, self.bld
         adjacent = self.board.adjacent
-        cells = set(contested)
-        for c in contested:
-            cells.update(adjacent[c])
+        if len(contested) == 1:  # the usual war: one cell and its neighbours, each once
+            c = contested[0]
+            cells: tuple[int, ...] | set[int] = (c, *adjacent[c])
+        else:
+            cells = set(contested)
+            for c in contested:
+                cells.update(adjacent[c])
         total = 0
         city_bonus = 1 + self.mods[p][E.CITY_STRENGTH]
         for c in cells:
@@ -133,26 +144,29 @@ class War:
         return sides, 1 + with_fort + self.mods[p][E.WAR_DICE]
 
     def _resolve_war(self) -> None:
-        totals, words, base = {}, [], {}
+        totals, words, base = [], [], []  # by side, in the order of `sides`
         die = self.rng.die
-        for p in self.sides:
-            sides, dice = self.war_dice(p)
-            roll = max(die(sides) for _ in range(dice))
-            base[p] = self.strength(p)
-            totals[p] = base[p] + self.decl[p] + roll
-            words.append(f"seat {p + 1} {totals[p]} (d{sides}"
+        at, contested, decl = self.sides, self.contested, self.decl
+        for p in at:
+            sides, dice = self.war_dice_at(p, contested)
+            roll = die(sides) if dice == 1 else max(die(sides) for _ in range(dice))
+            strength = self.strength_at(p, contested)
+            base.append(strength)
+            total = strength + decl[p] + roll
+            totals.append(total)
+            words.append(f"seat {p + 1} {total} (d{sides}"
                          + (f" best of {dice}" if dice > 1 else "") + f": {roll})")
-        best = max(totals.values())
-        top = [p for p in self.sides if totals[p] == best]
+        best = max(totals)
+        top = [p for p, total in zip(at, totals, strict=True) if total == best]
         winner = top[0] if len(top) == 1 else -1
-        losers = [p for p in self.sides if totals[p] < best]
+        losers = [p for p, total in zip(at, totals, strict=True) if total < best]
         outcome = (f"seat {winner + 1} wins" if winner >= 0 else
                    "a draw at the top between " + ", ".join(f"seat {p + 1}" for p in top))
         self.log.append(f"War: {'; '.join(words)}; {outcome}.")
         for p in self.sides:
             self._note(p, WAR_WON if p == winner else WAR_DRAW if p in top else WAR_LOST)
         a = self.active
-        if a in base and base[a] < max(base.values()):  # QP9: attacking the stronger side
+        if a in at and base[at.index(a)] < max(base):  # QP9: attacking the stronger side
             self._note(a, WAR_UPHILL)
             if a == winner:
                 self._note(a, WAR_UPHILL_WON)
@@ -184,10 +198,11 @@ class War:
         face down and lose half their cubes; it gains wrath. Returns the cubes returned."""
         opts, n, wk, bld = self.options, self.n, self.wk, self.bld
         got = self.gain(p, WRATH_R, opts.war_loss_wrath)
-        mods = self.mods[p]
-        for r in range(4):
-            if mods[E.LOSS_GAIN + r]:
-                self.gain(p, r, mods[E.LOSS_GAIN + r])
+        gains = self.mods[p][E.LOSS_GAIN:E.LOSS_GAIN + 4]
+        if any(gains):
+            for r, amount in enumerate(gains):
+                if amount:
+                    self.gain(p, r, amount)
         returned = 0
         attrition = opts.war_attrition[1] if any(opts.war_attrition) else -1
         if attrition >= 0:
