@@ -63,6 +63,12 @@ seat's own effects worked out once.
 | ismcts:200 iterations (search profile's position) | 3,500 | 3,860 | 1.10x |
 | the same, `engine_table.py`'s search iterations | 3,447 | 3,770 | 1.09x |
 
+The whole `engine_table.py --seconds 1 --rounds 3 --strong-games 0`, run twice on each
+side, alternating, gives Populous ranges of 206,794-231,793 random-playout actions/s
+before and 246,977-286,554 after (the low end in the round where City Plan, unchanged,
+also fell by 7%), copies 427,623-450,362 and 457,208-494,133, search iterations
+3,181-3,514 and 3,577-4,010.
+
 The target is met. What is left of an action is the contract's `play` and `legal`,
 the event log's lines, and, for a new game, laying the world (`populous_world`, about
 110 us of a new game's 135-190 us, 7% of a 4-seat playout); a copy is mostly its two
