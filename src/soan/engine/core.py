@@ -150,6 +150,9 @@ class State(ABC):
         return False
 
     def _stop_unfinished(self) -> None:
+        """The stop at `game.max_actions`: any legal actions a transition left ready
+        for `legal()` end with the game."""
+        self._legal = None
         self.to_move = None
         self.unfinished = True
         keep = ", ".join(f"{k}={getattr(self.options, k)}" for k in self.game.length_options)

@@ -202,12 +202,6 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
             self.to_move, action[1]
         )
 
-    def _stop_unfinished(self) -> None:
-        """The engine's stop at `game.max_actions`, and the next legal actions the rules
-        may already have kept for `State.legal` dropped: a stopped game has none."""
-        super()._stop_unfinished()
-        self._legal = None
-
     def copy(self) -> PopulousState:
         o = PopulousState.__new__(PopulousState)
         self._copy_base(o)

@@ -196,10 +196,6 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
             return rolled == self.rolled and counters == self.counters
         return False
 
-    def _stop_unfinished(self) -> None:
-        self._legal = None  # choices a transition left ready (`_offer`) end with the game
-        super()._stop_unfinished()
-
     @property
     def first_player(self) -> int:
         """Seat 1 is the start player and stays so all game (U13, UD1)."""
