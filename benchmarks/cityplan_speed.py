@@ -29,7 +29,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from search_profile import per_second, search_rate
+from search_profile import print_mid_game_rates
 
 from soan.engine.core import State
 from soan.engine.registry import get_game
@@ -76,15 +76,7 @@ def main() -> None:
     actions, seconds = playouts(args.games)
     print(f"random playouts: {args.games} games, {actions} actions in {seconds:.2f} s "
           f"= {actions / seconds:,.0f} actions/s ({args.games / seconds:,.0f} games/s)")
-    states = mid_game_states(50)
-    judge = get_game(GAME).evaluator.evaluate
-    rng = Rng(3)
-    copies = per_second(lambda s: s.copy(), states, 2000)
-    redeals = per_second(lambda s: s.redeal(1, rng), states, 400)
-    print(f"copy() mid-game (4 seats, 60 actions in): {copies:,.0f}/s")
-    print(f"redeal() mid-game: {redeals:,.0f}/s")
-    print(f"evaluate() mid-game: {per_second(judge, states, 400):,.0f}/s")
-    print(f"ismcts:200 mid-game: {search_rate(GAME):,.0f} iterations/s")
+    print_mid_game_rates(GAME, mid_game_states(50), "4 seats, 60 actions in", 400)
 
 
 if __name__ == "__main__":

@@ -80,7 +80,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from search_profile import per_second, search_rate
+from search_profile import print_mid_game_rates
 
 from soan.engine.core import State
 from soan.engine.registry import get_game
@@ -129,15 +129,7 @@ def main() -> None:
     actions, seconds = playouts(args.games)
     print(f"random playouts: {args.games} games, {actions} actions in {seconds:.2f} s "
           f"= {actions / seconds:,.0f} actions/s ({actions / args.games:.0f} actions/game)")
-    states = mid_game_states(50)
-    judge = get_game(GAME).evaluator.evaluate
-    rng = Rng(3)
-    copies = per_second(lambda s: s.copy(), states, 1000)
-    redeals = per_second(lambda s: s.redeal(s.to_move, rng), states, 200)
-    print(f"copy() mid-game (4 seats, turn 20): {copies:,.0f}/s")
-    print(f"redeal() mid-game: {redeals:,.0f}/s")
-    print(f"evaluate() mid-game: {per_second(judge, states, 200):,.0f}/s")
-    print(f"ismcts:200 mid-game: {search_rate(GAME):,.0f} iterations/s")
+    print_mid_game_rates(GAME, mid_game_states(50), "4 seats, turn 20", 200)
 
 
 if __name__ == "__main__":
