@@ -6,18 +6,13 @@ from soan.boards import terrain as T
 from soan.engine.rng import Rng
 from soan.games.quovadis import effects as E
 from soan.games.quovadis.codes import CITY, RUIN
+from tests.games.positions import random_positions as positions_from
 from tests.games.quovadis.helpers import GAME
 
 
 def random_positions(seed: int, variant: str, every: int = 1) -> list:
-    state = GAME.new(3 + seed % 3, seed, GAME.options(variant))
-    rng = Rng(seed)
-    out = []
-    while not state.over:
-        if len(state.history) % every == 0:
-            out.append(state.copy())
-        state.play(rng.choice(state.legal()))
-    return [*out, state]
+    return positions_from(
+        GAME.new(3 + seed % 3, seed, GAME.options(variant)), seed, every)
 
 
 def test_the_choices_a_move_leaves_ready_are_the_ones_the_phase_builds():

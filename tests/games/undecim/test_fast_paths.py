@@ -5,18 +5,13 @@ was evaluated before."""
 from soan.engine.rng import Rng
 from soan.games.undecim import codes as K
 from soan.games.undecim import evaluation
+from tests.games.positions import random_positions as positions_from
 from tests.games.undecim.helpers import GAME, new
 
 
 def random_positions(seed: int, variant: str, every: int = 1) -> list:
-    state = new(3 + seed % 2, seed, variant)
-    rng = Rng(seed)
-    out = []
-    while not state.over:
-        if len(state.history) % every == 0:
-            out.append(state.copy())
-        state.play(rng.choice(state.legal()))
-    return [*out, state]
+    return positions_from(
+        new(3 + seed % 2, seed, variant), seed, every)
 
 
 def test_scores_add_up_the_breakdown_in_every_variant():

@@ -453,10 +453,6 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
         `redeal()` drops them."""
         self._legal = tuple(acts)
 
-    def _stop_unfinished(self) -> None:
-        self._legal = None  # choices a transition left ready (`_offer`) end with the game
-        super()._stop_unfinished()
-
     def _legal_actions(self) -> list[Action]:
         phase, s = self.phase, self.to_move
         if phase == PLACE:
