@@ -172,8 +172,8 @@ def main() -> None:
         lines.append(f"| {name} | {span(found['playout'])} | {span(found['copies'])} | "
                      f"{span(found['iterations'])} |")
     if args.strong_games:
-        lines += ["", f"Four seats of `strong`, {args.strong_games} game(s) per game (CPU seconds):",
-                  "", "| game | s a decision | s a game |", "|---|---:|---:|"]
+        lines += ["", f"Four seats of `strong`, {args.strong_games} game(s) per game "
+                  "(CPU seconds):", "", "| game | s a decision | s a game |", "|---|---:|---:|"]
         for game_id in GAMES:
             decision, whole = strong_times(game_id, args.strong_games)
             lines.append(f"| {get_game(game_id).title} | {decision:.3f} | {whole:.1f} |")
