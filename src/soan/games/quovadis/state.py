@@ -13,6 +13,7 @@ this file for the rules in English with every ruling.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from soan.boards import terrain as T
@@ -95,24 +96,16 @@ def cube_splits(total: int, caps: tuple[int, ...]) -> list[Action]:
     return _CUBE_SPLITS[key]
 
 
-_SKILL_SUMS: dict[tuple[Tables, int, tuple[int, ...]], tuple[E.Mods, int]] = {}
-
-
+@lru_cache(maxsize=1 << 12)
 def skill_sums(t: Tables, race: int, shown: tuple[int, ...]) -> tuple[E.Mods, int]:
     """A seat's face-up skills added up: their ongoing effects and, as a bit mask, the
     terrains it settles for free (plains, its home, the skills'). Remembered by content,
-    race and skills (a few hundred sets in a long run; it starts afresh past 4,096)."""
-    key = (t, race, shown)
-    found = _SKILL_SUMS.get(key)
-    if found is None:
-        mods, free = E.NO_MODS, 1 << T.PLAINS | 1 << t.race_home[race]
-        for k in shown:
-            mods = E.add(mods, list(t.skill_mods[k]))
-            free |= t.skill_free[k]
-        if len(_SKILL_SUMS) >= 1 << 12:
-            _SKILL_SUMS.clear()
-        found = _SKILL_SUMS[key] = (mods, free)
-    return found
+    race and skills (a few hundred sets in a long run)."""
+    mods, free = E.NO_MODS, 1 << T.PLAINS | 1 << t.race_home[race]
+    for k in shown:
+        mods = E.add(mods, list(t.skill_mods[k]))
+        free |= t.skill_free[k]
+    return mods, free
 
 
 class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
