@@ -20,6 +20,7 @@ from soan.bots import make_bot
 from soan.bots.match import choose
 from soan.engine.registry import get_game
 from soan.engine.rng import Rng
+from soan.web import workers
 from soan.web.limits import MAX_FRAME, Limits
 from soan.web.manager import content_dir_of
 from soan.web.workers import BotWorkers
@@ -230,15 +231,16 @@ def test_expensive_bots_at_other_tables_do_not_delay_a_random_bot(tmp_path):
         wait_until(lambda: all(server.manager.table(t["table"]).ply >= 1 for t in expensive),
                    timeout=15)
         # a search of 30 iterations needs a free worker (at most a budget away), then
-        # keeps it for its next decisions: it does not wait for the six tables' turns
-        # (counted in the six tables' moves meanwhile, not in seconds: waiting for their
-        # turns would let each of them move before every answer, 18 moves or more; a
+        # keeps it for the next decisions of its turn: it waits neither for the six
+        # tables' turns nor for a long search before each decision (counted in the six
+        # tables' moves meanwhile, not in seconds: two workers' moves at most before each
+        # of three answers, six; waiting before each decision of a turn made 9-18; a
         # worker restarted after a search overran its budget can cost a few moves more)
         quick_search = server.create(game="cityplan", seats=["remote", "ismcts:iters=30"])
         before = sum(server.manager.table(t["table"]).ply for t in expensive)
         delays = bot_delays(server, quick_search, 3, Rng(6))
         meanwhile = sum(server.manager.table(t["table"]).ply for t in expensive) - before
-        assert len(delays) == 3 and meanwhile < 18, (delays, meanwhile)
+        assert len(delays) == 3 and meanwhile < 12, (delays, meanwhile)
         assert server.client.get("/api/games").status_code == 200
 
 
@@ -303,3 +305,40 @@ def test_a_search_within_its_budget_moves_as_it_would_with_no_budget():
     expected = [(choose(make_bot(spec), state, Rng(9)), None)
                 for state in states for spec in ("ismcts:iters=150", "heuristic")]
     assert answers == expected
+
+
+def test_a_worker_waits_for_the_next_decision_of_the_table_it_answered(monkeypatch):
+    """A bot's turn is several decisions in a row, each queued once the last move is
+    stored: the worker that answered is kept for that table meanwhile, so table a's next
+    decision goes ahead of table b, which has thought far longer; when a says it has no
+    bot decision next (`release`), b is served at once, not at the hold's end (a minute
+    here, longer than the test waits)."""
+    monkeypatch.setattr(workers, "HOLD", 60.0)
+    state = _state("cityplan", 6)
+
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        pool = BotWorkers(loop, workers=1, move_time=30)
+        order: list[str] = []
+        try:
+            lane = pool.lanes["search"]
+            await asyncio.wait_for(_ask(pool, "ismcts:iters=30", state, Rng(1)), 60)
+            lane.used["b"] = 100.0  # b has had far more thinking than a
+
+            def asked(key: str, then=None):
+                def done(action, note):
+                    order.append(key)
+                    if then is not None:
+                        loop.call_later(0.2, then)  # as a move is stored, then the next
+                pool.think(key, "ismcts:iters=30", state.redeal(state.to_move, Rng(2)),
+                           Rng(2), done)
+
+            asked("a", then=lambda: asked("a", then=lambda: pool.release("a")))
+            asked("b", then=lambda: None)
+            while len(order) < 3:
+                await asyncio.sleep(0.01)
+            return order
+        finally:
+            pool.close()
+
+    assert asyncio.run(asyncio.wait_for(scenario(), 30)) == ["a", "a", "b"]

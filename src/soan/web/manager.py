@@ -412,6 +412,7 @@ class Manager:
             return
         job = table.bot_job()
         if job is None:
+            self.bots.release(table.id)  # a worker kept for its next bot decision
             return
         self._thinking.add(table.id)
         self.bots.think(table.id, job.spec, job.state, job.rng,

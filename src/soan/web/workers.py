@@ -25,6 +25,11 @@ more credit than that. Tables whose bots think equally long are served round-rob
 one move each in turn, however many bots they seat; a table whose bots think briefly
 is served as soon as a worker is free, before tables whose bots think long.
 
+A worker that has just answered a table is held for that table until the move is
+stored and the table says what comes next (`release`, or its next decision): a
+bot's turn is several decisions in a row, and were the worker handed on meanwhile,
+a briefly thinking bot would wait a whole long search before each of them.
+
 The quick lane also makes the undo test of a person's move (`soan.web.undo`: sixteen
 re-deals, the most expensive part of a move) away from the event loop: the seat is
 told it may undo once the answer is in, a few milliseconds after the move.
@@ -70,6 +75,7 @@ QUICK_BOTS = ("random", "heuristic")  # bots that do not search
 UNDO_CHECK = "undo-check"  # not a bot: the undo test of a person's last move
 FALLBACK = "heuristic"  # plays the move of a bot stopped past its budget
 GRACE = 1.0  # seconds a worker may answer late before it is stopped
+HOLD = 1.0  # seconds at most a worker waits for the next decision of the table it answered
 START_TIME = 60.0  # seconds a worker may take to start
 LINE_LIMIT = 1 << 16  # an answer is one short line of JSON
 
@@ -120,6 +126,7 @@ class Worker:
         self.buffer = b""
         self.job: Job | None = None
         self.timer: asyncio.TimerHandle | None = None
+        self.held: str | None = None  # the table this idle worker waits for (see `Lane.hold`)
 
     def send(self, job: Job) -> None:
         """Hand the worker its job (it is idle, so it reads at once)."""
@@ -174,11 +181,30 @@ class Lane:
             self.used = {k: v for k, v in self.used.items() if v > floor}
         self.used[job.key] = max(self.used.get(job.key, floor), floor)
         self.waiting[job.key] = job
+        self.pool.release(job.key)
+
+    def hold(self, worker: Worker, key: str) -> None:
+        """Keep the idle `worker` from other tables until table `key` says what comes
+        next, at most `HOLD` seconds."""
+        worker.held = key
+        worker.timer = self.pool.loop.call_later(HOLD, self.release, key)
+
+    def release(self, key: str) -> None:
+        """Table `key` has said what comes next: a held worker is free for the least
+        served table again."""
+        for worker in self.idle:
+            if worker.held == key:
+                worker.held = None
+                if worker.timer is not None:
+                    worker.timer.cancel()
+                    worker.timer = None
         self.dispatch()
 
     def dispatch(self) -> None:
-        while self.waiting and self.idle:
-            worker = self.idle.pop()
+        free = [w for w in self.idle if w.held is None]
+        while self.waiting and free:
+            worker = free.pop()
+            self.idle.remove(worker)
             key = min(self.waiting, key=lambda k: (self.waiting[k].note is None, self.used[k]))
             self._send(worker, self.waiting.pop(key))
         starting = sum(not w.ready for w in self.workers)
@@ -217,13 +243,13 @@ class Lane:
     def _answered(self, worker: Worker, answer: Any) -> None:
         if worker.timer is not None:
             worker.timer.cancel()
-        job, worker.job = worker.job, None
+        job, worker.job, worker.timer = worker.job, None, None
         worker.ready = True
         self.idle.append(worker)
         if job is not None:
-            # the move is played first, so the table's next decision (if a bot's) may
-            # have this worker now, should the table be the least served
             self._spent(job)
+            if self.waiting and job.spec != UNDO_CHECK:
+                self.hold(worker, job.key)
             self.pool.answer(job, answer)
         self.dispatch()
 
@@ -287,6 +313,12 @@ class BotWorkers:
               done: Callable[[Action, str | None], None]) -> None:
         """Queue a decision of table `key`; `done` gets the move on the event loop."""
         self.lanes[lane_of(spec)].submit(Job(key, spec, state, rng, self.move_time, done))
+
+    def release(self, key: str) -> None:
+        """Table `key` has said what comes next (no bot decision, or one just queued):
+        a worker held for it is free again."""
+        for lane in self.lanes.values():
+            lane.release(key)
 
     def check_undo(self, key: str, question: tuple, done: Callable[[bool | None], None]
                    ) -> None:
