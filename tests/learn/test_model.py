@@ -20,12 +20,12 @@ from soan.learn.model import (
 from tests.learn.race_game import GAME
 
 
-def fitted(seed=0):
+def fitted(seed=0, start=0):
     rng = np.random.default_rng(seed)
     x = rng.normal(size=(200, 5)).astype(np.float32)
     y = np.stack([x[:, 0] - x[:, 1], np.tanh(x[:, 2])], axis=1)
     mean, scale = x.mean(axis=0), x.std(axis=0)
-    regressor = MLPRegressor(hidden_layer_sizes=(16, 8), max_iter=300, random_state=0)
+    regressor = MLPRegressor(hidden_layer_sizes=(16, 8), max_iter=300, random_state=start)
     regressor.fit((x - mean) / scale, y)
     return regressor, x, mean, scale
 
@@ -40,6 +40,31 @@ def test_numpy_outputs_match_sklearn_after_a_round_trip(tmp_path):
     again = ValueModel.load(tmp_path / "m")
     assert np.array_equal(again.predict(x), model.predict(x))
     assert np.allclose(again.predict(x), expected, atol=1e-4)
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_an_average_of_fits_is_one_model_that_predicts_their_mean(tmp_path):
+    base = (np.arange(10, dtype=np.float32).reshape(5, 2) / 10, np.array([0.1, -0.2]))
+    members = []
+    for start in range(3):
+        regressor, x, mean, scale = fitted(start=start)
+        members.append(ValueModel.from_sklearn(regressor, mean, scale, base=base))
+    average = ValueModel.averaged(members)
+    expected = np.mean([m.predict(x) for m in members], axis=0)
+    assert not np.allclose(members[0].predict(x), members[1].predict(x), atol=1e-3)
+    assert np.allclose(average.predict(x), expected, atol=1e-5)
+    assert [w.shape for w in average.weights] == [(5, 48), (48, 24), (24, 2)]
+    average.save(tmp_path / "m")
+    assert np.array_equal(ValueModel.load(tmp_path / "m").predict(x), average.predict(x))
+    # a model with no hidden layer averages its one layer
+    linear = [ValueModel([np.full((5, 2), k, np.float32)], [np.full(2, k, np.float32)],
+                         mean, scale) for k in (1.0, 3.0)]
+    assert np.allclose(ValueModel.averaged(linear).predict(x),
+                       (linear[0].predict(x) + linear[1].predict(x)) / 2, atol=1e-5)
+    # members must read the same standardised inputs and base
+    other = ValueModel.from_sklearn(regressor, mean + 1, scale, base=base)
+    with pytest.raises(NoModel, match="share their inputs"):
+        ValueModel.averaged([members[0], other])
 
 
 def race_model(seats, options, content):

@@ -128,3 +128,17 @@ def test_games_stop_at_the_budget_instead_of_overrunning_it():
             assert len(players.match([1, 2], ("heuristic", None), ("random", None))) == 2
         finally:
             players.close()
+
+
+def test_averaged_fits_make_one_wider_model_and_each_fit_starts_the_next_generation(
+        tmp_path):
+    spec = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), minutes=60, games=100,
+                     generations=2, gate_games=20, eval_games=0, models=str(tmp_path),
+                     hidden=(8,), fits=3, sample=0.5, explore=0.3, alpha=0.01)
+    result = train(spec)
+    assert [w.shape for w in result.model.weights][1:] == [(24, 2)]
+    assert result.card["fits"] == 3 and result.card["generations"] == 2
+    state = GAME.new(2, 3, spec.options, spec.content)
+    assert LearnedBot(model=result.model)(state, Rng(1)) == ("step", 2)
+    with pytest.raises(TrainError, match="--fits 0"):
+        TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), fits=0).check()

@@ -45,6 +45,12 @@ def train(
              "heuristic in its seat; in City Plan no target helped. Not yet measured in "
              "Quo Vadis and Undecim, hence not the default; see "
              "benchmarks/results/learn.md.")] = "win",
+    fits: Annotated[int, typer.Option(
+        help="Perceptrons fitted a generation, each on a bootstrap sample of the rows, "
+             "and averaged into one model: cuts how much a model's moves depend on "
+             "its fit, at that many times the fitting time.")] = 1,
+    generations: Annotated[int, typer.Option(
+        help="Stop after this many generations (0: only --minutes stops).")] = 0,
 ) -> None:
     """Train a learned value for one rule set by self-play, keep it in the model cache
     with its model card, and print how strong it is against the heuristic and random.
@@ -80,7 +86,8 @@ def train(
     spec = TrainSpec(game, players, options, loaded, str(content) if content else None,
                      variant, seed, minutes, games, eval_games=eval_games,
                      jobs=(os.cpu_count() or 1) if jobs is None else jobs,
-                     models=str(models) if models else None, start=start, target=target)
+                     models=str(models) if models else None, start=start, target=target,
+                     fits=fits, generations=generations)
     spec.check()
     console.print(f"Training {game.title} at {players} seats ({variant}) for {minutes:g} "
                   f"minutes, {spec.games} games a generation, {spec.jobs} jobs.", markup=False)

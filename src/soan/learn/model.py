@@ -163,6 +163,38 @@ class ValueModel:
         return cls(list(regressor.coefs_), list(regressor.intercepts_), mean, scale,
                    regressor.activation, card, base)
 
+    @classmethod
+    def averaged(cls, members: Sequence[ValueModel]) -> ValueModel:
+        """One model that predicts the mean of `members` (same inputs, standardisation
+        and base): their hidden layers side by side, each reading only its own units,
+        so playing the average costs one wider perceptron, not one per member."""
+        from scipy.linalg import block_diag
+
+        first = members[0]
+        for m in members[1:]:
+            if (len(m.weights) != len(first.weights) or m.activation != first.activation
+                    or not np.array_equal(m.mean, first.mean)
+                    or not np.array_equal(m.scale, first.scale)
+                    or (m.base is None) != (first.base is None)
+                    or (m.base is not None and first.base is not None
+                        and not all(np.array_equal(a, b)
+                                    for a, b in zip(m.base, first.base, strict=True)))):
+                raise NoModel("models to average must share their inputs, layers and base")
+        k, last = len(members), len(first.weights) - 1
+        weights, biases = [], []
+        for i in range(last + 1):
+            ws = [m.weights[i] for m in members]
+            bs = [m.biases[i] for m in members]
+            if i == last:
+                w = np.vstack(ws) / k if last else sum(ws) / k
+                weights.append(w)
+                biases.append(sum(bs) / k)
+            else:
+                weights.append(np.hstack(ws) if i == 0 else block_diag(*ws))
+                biases.append(np.concatenate(bs))
+        return cls(weights, biases, first.mean, first.scale, first.activation, first.card,
+                   first.base)
+
     def save(self, folder: Path) -> Path:
         """Write `weights.npz` and `card.json` into `folder`; returns the card's path."""
         folder.mkdir(parents=True, exist_ok=True)

@@ -93,6 +93,7 @@ class TrainSpec:
     baselines: tuple[str, ...] = ("heuristic", "random")
     start: str | None = None  # a model folder to start from (`--from`): warm start
     target: str = "win"  # what a finished game teaches (`TARGETS`)
+    fits: int = 1  # perceptrons fitted a generation and averaged (`fit`'s members)
 
     def start_model(self) -> ValueModel | None:
         """The model training starts from, checked to read this rule set's features."""
@@ -119,6 +120,8 @@ class TrainSpec:
             raise TrainError(f"--jobs {self.jobs}: use at least 1 process")
         if self.eval_games < 0 or self.gate_games < 0 or self.generations < 0:
             raise TrainError("--eval-games, --gate-games and --generations are at least 0")
+        if not 1 <= self.fits <= 16:
+            raise TrainError(f"--fits {self.fits}: average 1 to 16 fits")
         if self.target not in TARGETS:
             raise TrainError(f"--target {self.target}: one of {', '.join(TARGETS)}")
         if not 0 <= self.seed < 2**62:
@@ -399,15 +402,18 @@ def fit_base(z: np.ndarray, y: np.ndarray, ridge: float = 1.0
 
 
 def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int, judged: int,
-        previous: Any = None, max_iter: int = 30, alpha: float = 30.0
+        previous: Any = None, max_iter: int = 30, alpha: float = 30.0, members: int = 1
         ) -> tuple[ValueModel, float, Any]:
     """A value model fitted on 90% of the rows, its mean squared error on the rest, and
-    the regressor. The last `judged` columns are the judgement: a linear base on them
+    the regressors. The last `judged` columns are the judgement: a linear base on them
     is fitted first, then the perceptron on what the base leaves (so a perceptron that
     learns nothing still plays the recalibrated judgement). With the `previous`
-    (regressor, mean, scale) the fit starts from its weights and standardisation and
+    (regressors, mean, scale) the fit starts from their weights and standardisation and
     runs a third of the epochs. `alpha` is the perceptron's L2 penalty: strong, since
-    outcomes are noisy and a small error between two moves' results decides the move."""
+    outcomes are noisy and a small error between two moves' results decides the move.
+    `members` > 1 fits that many perceptrons, each on a bootstrap sample of the rows
+    from its own start, and plays their average (`ValueModel.averaged`): a single fit's
+    moves depend on its start and its rows, and the average cuts that variance."""
     import copy
     import warnings
 
@@ -424,25 +430,35 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int, judged
         # a rare flag's tiny spread would blow it up to dozens of units when it is set,
         # and one flag would then outweigh the whole position: spreads are floored
         scale = np.maximum(x[used].std(axis=0), MIN_SCALE)
-        regressor = MLPRegressor(hidden_layer_sizes=hidden, activation="relu", alpha=alpha,
-                                 batch_size=min(256, len(used)), learning_rate_init=1e-3,
-                                 max_iter=max_iter, random_state=seed % 2**32,
-                                 early_stopping=len(used) >= 200, validation_fraction=0.1,
-                                 n_iter_no_change=4, tol=1e-5)
+        regressors = [MLPRegressor(hidden_layer_sizes=hidden, activation="relu", alpha=alpha,
+                                   batch_size=min(256, len(used)), learning_rate_init=1e-3,
+                                   max_iter=max_iter, random_state=(seed + 7_919 * k) % 2**32,
+                                   early_stopping=len(used) >= 200, validation_fraction=0.1,
+                                   n_iter_no_change=4, tol=1e-5)
+                      for k in range(members)]
     else:
-        regressor, mean, scale = copy.deepcopy(previous[0]), previous[1], previous[2]
-        regressor.set_params(warm_start=True, max_iter=max(3, max_iter // 3),
-                             batch_size=min(256, len(used)))
+        regressors, mean, scale = copy.deepcopy(previous[0]), previous[1], previous[2]
+        if len(regressors) != members:
+            raise TrainError(f"the model to start from averages {len(regressors)} fits, "
+                             f"not {members}")
+        for regressor in regressors:
+            regressor.set_params(warm_start=True, max_iter=max(3, max_iter // 3),
+                                 batch_size=min(256, len(used)))
     z = (x[used] - mean) / scale
     base = fit_base(z[:, -judged:], y[used]) if judged else None
     rest = y[used] - (z[:, -judged:] @ base[0] + base[1]) if base is not None else y[used]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        regressor.fit(z, rest)
-    model = ValueModel.from_sklearn(regressor, mean, scale, base=base)
+    fitted = []
+    for k, regressor in enumerate(regressors):
+        rows = (slice(None) if members == 1 else
+                np.random.default_rng([seed, k]).integers(0, len(used), len(used)))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            regressor.fit(z[rows], rest[rows])
+        fitted.append(ValueModel.from_sklearn(regressor, mean, scale, base=base))
+    model = fitted[0] if members == 1 else ValueModel.averaged(fitted)
     check = held if cut else used
     loss = float(np.mean((model.predict(x[check]) - y[check]) ** 2))
-    return model, loss, (regressor, mean, scale)
+    return model, loss, (regressors, mean, scale)
 
 
 def strength(against: str, shares: list[float]) -> Strength:
@@ -467,7 +483,7 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
     xs: list[np.ndarray] = []
     ys: list[np.ndarray] = []
     best: ValueModel | None = spec.start_model()
-    previous: Any = None  # the kept regressor and its standardisation: the next fit starts there
+    previous: Any = None  # the kept regressors and their standardisation: the next fit starts there
     history: list[dict[str, Any]] = []
     next_seed = spec.seed * 1_000_003 % 2**62
     players = Players(spec)
@@ -498,7 +514,7 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
             report(state)
             candidate, loss, fitted = fit(rows_x, rows_y, spec.hidden, spec.seed + generation,
                                           judgement_size(spec.seats), previous,
-                                          alpha=spec.alpha)
+                                          alpha=spec.alpha, members=spec.fits)
             record: dict[str, Any] = {"generation": generation, "rows": len(rows_x),
                                       "loss": round(loss, 5)}
             if best is None:
@@ -570,6 +586,7 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
         "features": "observation, then every seat's evaluation and lead (seat-relative)",
         "target": spec.target,
         "hidden": list(spec.hidden),
+        "fits": spec.fits,
         "loss": fitted_runs[-1]["loss"],
         "fair_share": round(fair, 4),
         "strength": [{"against": s.against, "games": s.games, "share": round(s.share, 4),
