@@ -1,12 +1,12 @@
 """Which end-of-game target teaches the value most? One set of self-play games, one
 model a target.
 
-Plays `--train-games` games with the heuristic in every seat (10% random actions, as
-`soan train`'s generation 0), recording at `--sample` of positions every seat's
-features and every target of `soan.learn.train.TARGETS` (the rows are cached in
-`--data`, so a second run fits without playing). Fits one model a target as `soan train`
-fits one (`soan.learn.train.fit`) and files each under `OUT/TARGET` as the rule set's
-model, for `benchmarks/learn_strength.py` to play:
+Plays `--train-games` games with the heuristic in every seat (or the bot `--player`
+names; 10% random actions, as `soan train`'s generation 0), recording at `--sample` of
+positions every seat's features and every target of `soan.learn.train.TARGETS` (the
+rows are cached in `--data`, so a second run fits without playing). Fits one model a
+target as `soan train` fits one (`soan.learn.train.fit`, `--fits` averaged) and files
+each under `OUT/TARGET` as the rule set's model, for `benchmarks/learn_strength.py` to play:
 
     python benchmarks/learn_targets.py cityplan -n 4 --train-games 2000 --out DIR
     SOAN_MODELS=DIR/lead python benchmarks/learn_strength.py cityplan -n 4 \\
@@ -34,9 +34,12 @@ def main() -> None:
     parser.add_argument("--sample", type=float, default=0.1, help="share of positions recorded")
     parser.add_argument("--targets", default=",".join(TARGETS))
     parser.add_argument("--alpha", type=float, default=30.0)
+    parser.add_argument("--fits", type=int, default=1, help="perceptrons averaged a model")
     parser.add_argument("--rows", type=int, default=0, help="fit on the first ROWS rows (0: all)")
     parser.add_argument("--first-seed", type=int, default=7_000_000, help="of the training games")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--player", default=None,
+                        help="bot spec that plays the training games (default: the heuristic)")
     parser.add_argument("--data", type=Path, default=None, help="rows cache (.npz)")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
@@ -45,7 +48,8 @@ def main() -> None:
         parser.error(f"--targets: {', '.join(unknown)} not among {', '.join(TARGETS)}")
     game = get_game(args.game)
     spec = TrainSpec(game, args.players, game.options(), game.load_content(),
-                     games=args.train_games, jobs=args.jobs, sample=args.sample)
+                     games=args.train_games, jobs=args.jobs, sample=args.sample,
+                     player=args.player)
     names = tuple(TARGETS)
     started = time.perf_counter()
     if args.data is not None and args.data.is_file():
@@ -69,9 +73,10 @@ def main() -> None:
         at = names.index(name) * seats
         start = time.perf_counter()
         model, loss, _ = fit(x, y[:, at:at + seats], spec.hidden, 1, judgement_size(seats),
-                             alpha=args.alpha)
+                             alpha=args.alpha, members=args.fits)
         model.card = {"key": spec.key.fields(), "target": name, "rows": len(x),
-                      "games": args.train_games, "alpha": args.alpha}
+                      "games": args.train_games, "alpha": args.alpha,
+                      "fits": args.fits, "player": args.player}
         model.save(spec.key.path(args.out / name))
         print(f"{name}: held-out loss {loss:.4f}, fitted in {time.perf_counter() - start:.0f} s, "
               f"filed in {args.out / name}", flush=True)

@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from soan.bots import random_bot
+from soan.bots import make_bot, random_bot
 from soan.bots.heuristic import heuristic_bot, lead
 from soan.bots.learned import LearnedBot
 from soan.bots.match import bot_rngs, choose
@@ -94,6 +94,7 @@ class TrainSpec:
     start: str | None = None  # a model folder to start from (`--from`): warm start
     target: str = "win"  # what a finished game teaches (`TARGETS`)
     fits: int = 1  # perceptrons fitted a generation and averaged (`fit`'s members)
+    player: str | None = None  # a bot spec to play generation 0 instead of the heuristic
 
     def start_model(self) -> ValueModel | None:
         """The model training starts from, checked to read this rule set's features."""
@@ -178,10 +179,12 @@ class Exploring:
         return self.bot(state, rng)
 
 
-def policy(model: ValueModel | None, explore: float) -> Callable[[State, Rng], Any]:
-    """The self-play player: the heuristic before any model, the learned bot after."""
+def policy(model: ValueModel | None, explore: float, player: str | None = None
+           ) -> Callable[[State, Rng], Any]:
+    """The self-play player: before any model the heuristic (or the bot `player`
+    names), the learned bot after."""
     if model is None:
-        return Exploring(heuristic_bot, explore)
+        return Exploring(make_bot(player) if player else heuristic_bot, explore)
     return LearnedBot(model=model, explore=explore)
 
 
@@ -223,13 +226,14 @@ TARGETS: dict[str, Callable[[State], list[float]]] = {
 
 def self_play(game: Game, seats: int, options: Any, content: Any, seed: int,
               model: ValueModel | None, explore: float, sample: float,
-              targets: Sequence[str] = ("win",)) -> tuple[np.ndarray, np.ndarray]:
+              targets: Sequence[str] = ("win",), player: str | None = None
+              ) -> tuple[np.ndarray, np.ndarray]:
     """One self-play game: (features, seat-relative targets), one row per seat at
     each sampled position, the columns `seats` a target (`TARGETS`) in the order of
     `targets`. Features are read from the real state: the judgement part
     then knows a little more than a bot's re-dealt copy would, which only sharpens it."""
     state = game.new(seats, seed, options, content)
-    bot = policy(model, explore)
+    bot = policy(model, explore, player)
     rngs = bot_rngs(seed, seats)
     picker = Rng(seed ^ 0x5EED_0F_50A17)
     observed: list[np.ndarray] = []
@@ -251,10 +255,11 @@ def self_play(game: Game, seats: int, options: Any, content: Any, seed: int,
 
 def self_play_games(game: Game, seats: int, options: Any, content: Any, seeds: Sequence[int],
                     model: ValueModel | None, explore: float, sample: float,
-                    targets: Sequence[str] = ("win",)) -> tuple[np.ndarray, np.ndarray]:
+                    targets: Sequence[str] = ("win",), player: str | None = None
+                    ) -> tuple[np.ndarray, np.ndarray]:
     """`self_play` of each seed, the rows of all of them."""
-    parts = [self_play(game, seats, options, content, s, model, explore, sample, targets)
-             for s in seeds]
+    parts = [self_play(game, seats, options, content, s, model, explore, sample, targets,
+                       player) for s in seeds]
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
@@ -297,10 +302,11 @@ def _bot(name: str, model: ValueModel | None) -> Callable:
 
 def _play_chunk(table: tuple[str, str, str | None], seats: int, seeds: list[int], _: int,
                 model: ValueModel | None, explore: float, sample: float,
-                targets: Sequence[str] = ("win",)) -> tuple[np.ndarray, np.ndarray]:
+                targets: Sequence[str] = ("win",), player: str | None = None
+                ) -> tuple[np.ndarray, np.ndarray]:
     game, options, content = _worker_table(*table)
     return self_play_games(game, seats, options, content, seeds, model, explore, sample,
-                           targets)
+                           targets, player)
 
 
 def _match_chunk(table: tuple[str, str, str | None], seats: int, seeds: list[int], offset: int,
@@ -368,10 +374,11 @@ class Players:
 
         def local(chunk: list[int], _: int) -> tuple[np.ndarray, np.ndarray]:
             return self_play_games(spec.game, spec.seats, spec.options, spec.content, chunk,
-                                   model, spec.explore, spec.sample, targets)
+                                   model, spec.explore, spec.sample, targets, spec.player)
 
         remote = partial(_play_chunk, self.table, spec.seats, model=model,
-                         explore=spec.explore, sample=spec.sample, targets=targets)
+                         explore=spec.explore, sample=spec.sample, targets=targets,
+                         player=spec.player)
         parts = self._run(local, remote, seeds, deadline)
         return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
