@@ -93,10 +93,8 @@ class SearchPool:
 
     def _start(self) -> None:
         # a fixed hash seed: a worker's search is the same in every run, whatever order
-        # a game's sets of strings iterate in; one thread each: a worker is one core's search
+        # a game's sets of strings iterate in (one BLAS thread each: see soan/__init__.py)
         env = {**os.environ, "PYTHONHASHSEED": "0"}
-        for threads in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-            env.setdefault(threads, "1")
         options = pickle.dumps(self.options, pickle.HIGHEST_PROTOCOL)
         for i in range(self.workers):
             errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed by close())
