@@ -40,11 +40,10 @@ def train(
              "squashed into 0..1) or `mix` (win and lead, half each). In four-seat "
              "Populous a `lead` model beat the heuristic (27.9% (26.0-29.9%) of 2,000 "
              "fresh games against three heuristic seats, the heuristic in its seat "
-             "23.3%), where `win` plays level; the model of a `soan train --target lead` "
-             "run won 26.1% (24.2-28.1%) of the same games, +2.8 points on the "
-             "heuristic in its seat; in City Plan no target helped. Not yet measured in "
-             "Quo Vadis and Undecim, hence not the default; see "
-             "benchmarks/results/learn.md.")] = "win",
+             "23.3%), where `win` plays level; three runs of `--target lead --fits 5` "
+             "won 27.0-28.5% of the same games, each clear of 25%; in City Plan no "
+             "target helped. Not yet measured in Quo Vadis and Undecim, hence not the "
+             "default; see benchmarks/results/learn.md.")] = "win",
     fits: Annotated[int, typer.Option(
         help="Perceptrons fitted a generation, each on a bootstrap sample of the rows, "
              "and averaged into one model: cuts how much a model's moves depend on "
