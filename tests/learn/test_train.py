@@ -142,3 +142,19 @@ def test_averaged_fits_make_one_wider_model_and_each_fit_starts_the_next_generat
     assert LearnedBot(model=result.model)(state, Rng(1)) == ("step", 2)
     with pytest.raises(TrainError, match="--fits 0"):
         TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), fits=0).check()
+
+
+def test_generation_zero_may_be_played_by_another_bot():
+    """`player` names the bot of generation 0's games (the heuristic by default)."""
+    def rows(player):
+        spec = TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), games=6, sample=1.0,
+                         explore=0.0, player=player)
+        players = Players(spec)
+        try:
+            return players.self_play(list(range(6)), None)
+        finally:
+            players.close()
+
+    by_random, by_heuristic = rows("random"), rows(None)
+    assert by_random[0].shape[1] == by_heuristic[0].shape[1]
+    assert len(by_random[0]) > len(by_heuristic[0])  # random play takes longer to finish
