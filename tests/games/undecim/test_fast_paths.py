@@ -22,8 +22,8 @@ def test_scores_add_up_the_breakdown_in_every_variant():
 
 
 def clear_shared_memos() -> None:
-    for memo in (evaluation.land_worth, evaluation.lands_more, evaluation.build_worth,
-                 evaluation.builds_more, evaluation.valuer):
+    for memo in (evaluation.lands_part, evaluation.builds_part, evaluation.enemies_part,
+                 evaluation.valuer, evaluation.card_reads):
         memo.cache_clear()
 
 
