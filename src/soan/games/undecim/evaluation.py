@@ -510,12 +510,14 @@ class Plan:
         counts = self.hand if from_hand else source[base: base + TYPES]
         present = list(compress(range(TYPES), counts))  # in order, as counts change
         as_land, as_res, as_enemy, as_gold = faces & 1, faces & 2, faces & 4, faces & 8
-        worths = self.seat.valuer.worths
+        valuer = self.seat.valuer
+        memo = valuer.worth_memo
         for _ in range(n):
-            lands, res, enemy, gold = worths(self.front())
+            front = (self.lands, self.res, self.gold, self.e, self.autos)
+            lands, res, enemy, gold = memo.get(front) or valuer.worths(front)
             best, t, face = -1.0, None, 0  # the card chosen: its type (-1 unseen) and face
             if from_hand and self.unknown:
-                best, t = self.unseen(faces), -1
+                best, t = valuer.unseen(front, faces), -1
             for c in present:
                 if c == EG:
                     if as_enemy and enemy >= best:
