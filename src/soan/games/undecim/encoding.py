@@ -95,9 +95,11 @@ class _Table:
     """What one rule set at one table size fixes, built once: the constant parts and
     each observer's seat order."""
 
-    __slots__ = ("awards", "building", "cards", "orders", "rules", "slots", "width")
+    __slots__ = ("awards", "building", "cards", "middle", "orders", "rules", "slots", "width")
 
-    def __init__(self, seats: int, options: Options, t: Tables) -> None:
+    def __init__(self, seats: int, options: Options, t: Tables,
+                 layout: tuple[tuple[str, int], ...]) -> None:
+        self.middle = layout[2:-1]  # the parts between the constant ones and the settlements
         self.orders = tuple(tuple((s + r) % seats for r in range(seats)) for s in range(seats))
         self.slots = max_settlements(t)
         self.width = SLOT_F + seats
@@ -206,7 +208,8 @@ class UndecimEncoder(Encoder):
         cache = self.__dict__.setdefault("_tables", {})
         table = cache.get(key)
         if table is None:
-            table = cache[key] = _Table(state.seats, state.options, state.tables)
+            layout = tuple(self.layout(state.seats, state.options, state.content))
+            table = cache[key] = _Table(state.seats, state.options, state.tables, layout)
         return table
 
     def write(self, state: Any, seat: int, parts: Writer) -> None:
@@ -218,25 +221,26 @@ class UndecimEncoder(Encoder):
 
         parts.put("rules", tab.rules)
         parts.put("cards", tab.cards)
+        mid: list[float] = []  # the middle parts, end to end: one copy into the observation
         one = [0.0] * PHASES
         one[phase] = 1.0
-        parts.put("phase", one)
+        mid += one
         r, rounds = state.round_no, opts.rounds
-        parts.put("round", (r / rounds, float(r >= rounds), float(r == 0)))
+        mid += (r / rounds, float(r >= rounds), float(r == 0))
         cap, counters = opts.moon_counters, state.counters
-        parts.put("moon", (counters / cap, counters / 10, state.rolled / 6, float(state.night),
-                           float(r > 0 and counters == 0)))
+        mid += (counters / cap, counters / 10, state.rolled / 6, float(state.night),
+              float(r > 0 and counters == 0))
         die = [0.0] * 6
         if state.die:
             die[state.die - 1] = 1.0
-        parts.put("die", die)
+        mid += die
         one = [0.0] * n
         one[seat] = 1.0
-        parts.put("position", one)
+        mid += one
         one = [0.0] * n
         if state.to_move is not None:
             one[rel[state.to_move]] = 1.0
-        parts.put("to_move", one)
+        mid += one
 
         # ---- the observer's own hidden things
         base = TYPES * seat
@@ -246,12 +250,12 @@ class UndecimEncoder(Encoder):
             if mine[k]:
                 lands[k >> 2] += mine[k] / 5
                 res[k & 3] += mine[k] / 5
-        parts.put("own_hand", [c / 5 for c in mine] + lands + res)
-        parts.put("own_actions", _bits(hands[seat]))
+        mid += [c / 5 for c in mine] + lands + res
+        mid += _bits(hands[seat])
         pick = [0.0] * ACTION_CARDS
         if phase == PICK and state.picks[seat]:
             pick[state.picks[seat] - 1] = 1.0
-        parts.put("own_pick", pick)
+        mid += pick
 
         # ---- every seat, the observer first
         count, top, levels, bvp = [0] * n, [0] * n, [0] * n, [0] * n
@@ -317,13 +321,13 @@ class UndecimEncoder(Encoder):
             settled += [count[s] / 8, top[s] / 6, levels[s] / 20, bvp[s] / 50]
             held.append((kinds, sum(counts), count[s], top[s], f[b + F_ENEMY], state.slain[s],
                          gold))
-        parts.put("points", points)
-        parts.put("front", front)
-        parts.put("fresh", fresh)
-        parts.put("seat_info", info)
-        parts.put("known_actions", known)
-        parts.put("played", played)
-        parts.put("settled", settled)
+        mid += points
+        mid += front
+        mid += fresh
+        mid += info
+        mid += known
+        mid += played
+        mid += settled
 
         # ---- awards
         awards = state.awards
@@ -336,22 +340,21 @@ class UndecimEncoder(Encoder):
             rows += static
             cond, need = t.award_condition[a], t.award_count[a]
             progress += [min(h[cond] / need, 1.0) if is_open else 0.0 for h in held]
-        parts.put("awards", rows)
-        parts.put("award_progress", progress)
+        mid += rows
+        mid += progress
 
         # ---- action cards and resource cards off the fronts
-        parts.put("field", _bits(state.field))
+        mid += _bits(state.field)
         unseen = state.aside
         for s in range(n):
             if s != seat:
                 unseen |= state.secret[s]
-        parts.put("unseen_actions", _bits(unseen))
-        parts.put("piles", (len(state.deck) / 100, len(state.discard) / 100,
-                            len(BITS[state.aside]) / 2))
+        mid += _bits(unseen)
+        mid += (len(state.deck) / 100, len(state.discard) / 100, len(BITS[state.aside]) / 2)
         pile = [0.0] * TYPES
         for k in state.discard:
             pile[k] += 0.1
-        parts.put("discard", pile)
+        mid += pile
         pile = [0.0] * TYPES
         for k in state.deck:
             pile[k] += 0.1
@@ -362,22 +365,22 @@ class UndecimEncoder(Encoder):
                 for k in range(TYPES):
                     if hand[base + k]:
                         pile[k] += hand[base + k] / 10
-        parts.put("unseen", pile)
-        parts.put("market", [c / 5 for c in state.market])
+        mid += pile
+        mid += [c / 5 for c in state.market]
         pile = [0.0] * TYPES
         if state.bonus >= 0:
             pile[state.bonus] = 1.0
-        parts.put("bonus", pile)
+        mid += pile
 
         # ---- the compound choice in progress
-        parts.put("resolving", self._resolving(state, rel))
+        mid += self._resolving(state, rel)
         steal = [0.0] * (2 * n)
         for v in victims:
             steal[rel[v]] = 1.0
         if victims:
             steal[n + rel[victims[0]]] = 1.0
-        parts.put("steal", steal)
-        parts.put("night", (state.slays / 5 if phase == NIGHT else 0.0,))
+        mid += steal
+        mid += (state.slays / 5 if phase == NIGHT else 0.0,)
 
         # ---- the settlements, in the table's order (the develop actions' j)
         width = tab.width
@@ -396,6 +399,7 @@ class UndecimEncoder(Encoder):
             slots[at + SLOT_F + rel[st[OWNER]]] = 1.0
         table = np.zeros(tab.slots * width, dtype=np.float32)  # mostly empty: one conversion
         table[:len(slots)] = slots
+        parts.put_run(tab.middle, np.asarray(mid, dtype=np.float32))
         parts.put("settlements", table)
 
     @staticmethod
