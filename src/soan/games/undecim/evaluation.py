@@ -235,7 +235,7 @@ class Valuer:
     could leave differ in one piece at a time, and situations differ in one rule."""
 
     __slots__ = ("build_rule", "builds", "card_memo", "each", "enemies", "lands", "tables",
-                 "unseen_memo", "worth_memo")
+                 "unseen_memo", "value_memo", "worth_memo")
 
     def __init__(self, land_rule: tuple, build_rule: tuple, enemy_rule: tuple,
                  tables: Tables) -> None:
@@ -246,14 +246,19 @@ class Valuer:
         self.enemies = enemies_part(enemy_rule)
         self.worth_memo: dict[Front, Worths] = {}  # worths by front
         self.unseen_memo: dict[tuple, float] = {}  # unseen by front and faces
-        self.card_memo: dict[tuple, float] = {}  # Seat.card_value by what it reads
+        self.value_memo: dict[Front, float] = {}  # front_value by front
+        self.card_memo: dict[tuple, dict[tuple, float]] = {}  # Seat.card_value by hold, card
 
-    def front_value(self, lands: tuple[int, ...], res: tuple[int, ...], gold: int, e: int,
-                    autos: int) -> float:
+    def front_value(self, front: Front) -> float:
         """What a front like this is worth by the end: lands, buildings to come, gold,
         enemies."""
-        return (self.lands.value(lands) + self.builds.value(res, gold, autos)
+        value = self.value_memo.get(front)
+        if value is None:
+            lands, res, gold, e, autos = front
+            value = self.value_memo[front] = (
+                self.lands.value(lands) + self.builds.value(res, gold, autos)
                 + gold * self.each + self.enemies.value(e))
+        return value
 
     def worths(self, front: Front) -> Worths:
         """What one more card of each face adds to this front: lands and resources by
@@ -311,12 +316,12 @@ def valuer(land_rule: tuple, build_rule: tuple, enemy_rule: tuple, tables: Table
 class Seat:
     """One seat's prospects in one position: its front, and its situation's valuer."""
 
-    __slots__ = ("autos", "each", "enemies", "gold", "holding", "lands", "res", "s", "state",
+    __slots__ = ("autos", "cards", "each", "enemies", "gold", "lands", "res", "s", "state",
                  "valuer", "worth")
 
     def __init__(self, state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> None:
         self.state, self.s, self.enemies = state, s, enemies
-        self.holding: tuple | None = None  # `hold()`, built for the first card valued
+        self.cards: dict[tuple, float] | None = None  # `hold()`, for the first card valued
         f, b = state.front, W * s
         self.lands = tuple(scoring.land_counts(state, s))
         self.res = tuple(f[b + F_RESK: b + F_RESK + 4])
@@ -326,8 +331,8 @@ class Seat:
                       if st[OWNER] == s])
         self.each = scoring.gold_rate(state.options, len(mine))
         self.valuer = self.under(outlook, (mine, state.options.building_vp, self.each))
-        self.worth = self.valuer.front_value(self.lands, self.res, self.gold, enemies[s],
-                                             self.autos)  # the front as it stands
+        self.worth = self.valuer.front_value(
+            (self.lands, self.res, self.gold, enemies[s], self.autos))  # the front as it stands
 
     def under(self, outlook: Outlook, build_rule: tuple) -> Valuer:
         """The seat's valuer under this outlook (another one when the moon moves)."""
@@ -351,25 +356,30 @@ class Seat:
         and hand, the die, the card being resolved if it is the seat's, and what the
         card's steps read beyond them (`card_reads`). Positions a search looks at share
         most seats' fronts and hands, so most cards are valued once."""
-        key = (c, first, self.holding or self.hold(), *self.reads(c))
-        memo = self.valuer.card_memo
+        memo = self.cards if self.cards is not None else self.hold()
+        key = (c, first, *self.reads(c))
         value = memo.get(key)
         if value is None:
             value = memo[key] = self.plan_value(c, first)
         return value
 
-    def hold(self) -> tuple:
-        """What every card's plan starts from: the front, the hand, the die, and the
-        seat's own card in resolution (its step, what is left of it, the market)."""
+    def hold(self) -> dict[tuple, float]:
+        """The valuer's memo of card values for what every card's plan starts from: the
+        front, the hand, the die, and the seat's own card in resolution (its step, what
+        is left of it, the market)."""
         state, s = self.state, self.s
         own = None
         if state.cur == s:
             phase = state.phase
             own = (state.card, phase, state.left, state.spent,
                    tuple(state.market) if phase == MARKET else ())
-        self.holding = (self.lands, self.res, self.gold, self.enemies[s], self.autos,
-                        tuple(state.hand[TYPES * s: TYPES * (s + 1)]), state.die, own)
-        return self.holding
+        hold = (self.lands, self.res, self.gold, self.enemies[s], self.autos,
+                tuple(state.hand[TYPES * s: TYPES * (s + 1)]), state.die, own)
+        memos = self.valuer.card_memo
+        self.cards = memos.get(hold)
+        if self.cards is None:
+            self.cards = memos[hold] = {}
+        return self.cards
 
     def reads(self, c: int) -> list:
         """What card `c`'s steps read of the position beyond the seat's front and hand:
@@ -489,7 +499,8 @@ class Plan:
         self.base = seat.worth
 
     def value(self) -> float:
-        return self.seat.valuer.front_value(self.lands, self.res, self.gold, self.e, self.autos)
+        return self.seat.valuer.front_value(
+            (self.lands, self.res, self.gold, self.e, self.autos))
 
     def gain(self) -> float:
         return self.value() - self.base + self.extra + HAND_CARD * self.unknown
@@ -597,7 +608,7 @@ class Plan:
         build_rule = seat.valuer.build_rule
         for c in counters:
             other = seat.under(Outlook(seat.state, min(max(c, 0), cap)), build_rule)
-            value = other.front_value(self.lands, self.res, self.gold, self.e, self.autos)
+            value = other.front_value((self.lands, self.res, self.gold, self.e, self.autos))
             best = max(best, value - now)
         self.extra += best
 
