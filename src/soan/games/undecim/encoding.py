@@ -21,6 +21,7 @@ the observer is, and its `settlements` part lists the settlements in that same o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -79,6 +80,7 @@ SLOT_F = 12  # per settlement beside its owner: exists, kind 5, level, gold, mas
 RESOLVING = ACTION_CARDS + 3 + len(E.STEPS) + 8 + 9  # beside the resolving seat
 LAND_TYPES = 16  # land-and-resource card types: land kind * 4 + resource kind
 NO_FRESH = [0.0] * FRESH_F
+RANGE = range(TYPES)  # card types, to pick the ones held by compress
 
 
 def tables_for(options: Options, content: Any) -> Tables:
@@ -246,10 +248,9 @@ class UndecimEncoder(Encoder):
         base = TYPES * seat
         mine = state.hand[base:base + TYPES]
         lands, res = [0.0] * 4, [0.0] * 4
-        for k in range(LAND_TYPES):
-            if mine[k]:
-                lands[k >> 2] += mine[k] / 5
-                res[k & 3] += mine[k] / 5
+        for k in compress(range(LAND_TYPES), mine):
+            lands[k >> 2] += mine[k] / 5
+            res[k & 3] += mine[k] / 5
         mid += [c / 5 for c in mine] + lands + res
         mid += _bits(hands[seat])
         pick = [0.0] * ACTION_CARDS
@@ -289,7 +290,7 @@ class UndecimEncoder(Encoder):
             points.append((sum(src) + pts[p + P_FIEFS] + fief_settlement_points(state, s)) / 100)
             whole = fiefs(state, s)
             counts = land_counts(state, s)
-            kinds = sum(1 for c in counts if c)
+            kinds = 4 - counts.count(0)
             bonus = land_points(counts, opts.land_rule, opts.land_set_bonus, opts.land_kind_vp)[0]
             front += [c / 10 for c in counts]
             front += [f[b + F_RESK + k] / 10 for k in range(4)]
@@ -297,11 +298,12 @@ class UndecimEncoder(Encoder):
             fb = FRESH * s
             if any(fr[fb:fb + FRESH]):
                 fl, fres = [0.0] * 4, [0.0] * 4
-                for k in range(LAND_TYPES):
-                    if fr[fb + k]:
-                        fl[k >> 2] += fr[fb + k] / 10
-                    if fr[fb + LAND_TYPES + k]:
-                        fres[k & 3] += fr[fb + LAND_TYPES + k] / 10
+                as_land = fr[fb:fb + LAND_TYPES]
+                for k in compress(RANGE, as_land):
+                    fl[k >> 2] += as_land[k] / 10
+                as_res = fr[fb + LAND_TYPES:fb + 2 * LAND_TYPES]
+                for k in compress(RANGE, as_res):
+                    fres[k & 3] += as_res[k] / 10
                 fresh += fl + fres
                 fresh += [fr[fb + F_ENEMY] / 10, fr[fb + F_GOLD] / 10]
             else:
@@ -361,10 +363,9 @@ class UndecimEncoder(Encoder):
         hand = state.hand
         for s in range(n):
             if s != seat:
-                base = TYPES * s
-                for k in range(TYPES):
-                    if hand[base + k]:
-                        pile[k] += hand[base + k] / 10
+                held = hand[TYPES * s:TYPES * (s + 1)]
+                for k in compress(RANGE, held):
+                    pile[k] += held[k] / 10
         mid += pile
         mid += [c / 5 for c in state.market]
         pile = [0.0] * TYPES
