@@ -62,6 +62,36 @@ tuple per candidate and read each victim by one slice. The engine's `play()` and
 `legal()` with the playout loop are now about a quarter of a random playout; `play()`'s
 `is_action` check alone 6-9%.
 
+The fourth, the search's evaluations and the learned value's observation (base 24fef5c;
+the machine loaded by other engineers and a measurement run: CPU figures, three runs in
+turn, the median):
+
+    random playouts      245,000 -> 244,700 actions/s     1.0x
+    mid-game copy()      406,800 -> 409,100 copies/s      1.0x
+    mid-game redeal()     49,500 ->  49,500 redeals/s     1.0x
+    evaluate()            10,350 ->  12,810 evaluations/s 1.24x
+    ismcts:200 (4 moves)   1,841 ->   1,899 iterations/s  1.03x  (1,877-2,059 after)
+
+Instructions counted by `valgrind --tool=callgrind`, which the load cannot blur: two
+`ismcts:200` decisions from `search_profile.py`'s position 1,630M -> 1,473M (1.11x
+fewer), the 1,130 evaluations they make 1,212M -> 1,083M (1.12x), a strong four-seat
+game's first 12 decisions 7,300M -> 6,980M (1.05x, before the observation's share); an
+observation on those positions 59-60 -> 52 us CPU (1.15x). `engine_table.py --seconds 1
+--rounds 3 --strong-games 1`, run twice each in turn, cannot tell the two apart on this
+machine: ISMCTS 1,565-1,665 and 1,564-1,755 -> 1,667-1,845 and 1,574-1,727 iterations/s,
+`strong` 9.0 and 8.4 -> 8.3 and 9.3 s a four-seat game (one game a run). A card's plan is
+memoised in the seat's valuer by all it reads (front, hand, die, its own card in
+resolution, a steal's victims, a `vp` step's count, the moon's rules and counters); the
+land, building and enemy parts of a front's value are memoised per rule and shared by
+every situation with that rule; a front's value is memoised by front. What stops more:
+a search's determinizations deal the other seats new hands, so about half the plans a
+search asks for are new (a plan reads the whole hand), and a new plan is a few
+microseconds of Python for each card it plays; a leaf after a random playout is a new
+position for every seat. The issue's 5x (1,900-2,250 iterations/s) is at the edge of
+these figures, and `strong`'s 5 s a game is not reached (8.3-9.3 s): about half of its
+time is the evaluation (its own leaves through the learned value's features, and the
+heuristic's outcomes for the prior), a sixth the observation, a sixth the rules' moves.
+
 Each figure is given per second of wall clock and per second of this process's CPU
 time: on a machine shared with other work the two differ, and the CPU figure is what
 one core delivers. `--search` adds one `ismcts:200` decision from

@@ -22,8 +22,8 @@ def test_scores_add_up_the_breakdown_in_every_variant():
 
 
 def clear_shared_memos() -> None:
-    for memo in (evaluation.land_worth, evaluation.lands_more, evaluation.build_worth,
-                 evaluation.builds_more, evaluation.valuer):
+    for memo in (evaluation.lands_part, evaluation.builds_part, evaluation.enemies_part,
+                 evaluation.valuer, evaluation.card_reads):
         memo.cache_clear()
 
 
@@ -88,3 +88,28 @@ def test_a_steal_offers_the_kinds_that_hold_a_card_older_than_the_action_phase()
                     offered += 1
                 state.play(rng.choice(state.legal()))
     assert offered > 50
+
+
+def test_a_memoised_card_value_is_the_plan_worked_out_afresh():
+    """The valuer keeps a card's value by all its plan reads; after many positions have
+    filled the memos, every card of every seat (its hand, its pick, the card in
+    resolution) must still be what working its plan out again gives."""
+    clear_shared_memos()
+    checked = 0
+    for variant in ("default", "fief", "land_pairs"):
+        for seed in range(3):
+            for state in random_positions(seed, variant, every=2):
+                if state.over:
+                    continue
+                GAME.evaluator.evaluate(state)
+                outlook = evaluation.Outlook(state)
+                enemies = [state.front[K.W * s + K.F_ENEMY] for s in range(state.seats)]
+                for s in range(state.seats):
+                    seat = evaluation.Seat(state, s, outlook, enemies)
+                    cards = {(c, 0) for c in K.BITS[state.hands[s]]} | {(state.picks[s], 0)}
+                    if state.cur == s and state.card > 0:
+                        cards.add((state.card, state.si))
+                    for c, first in cards - {(0, 0)}:
+                        assert seat.card_value(c, first) == seat.plan_value(c, first)
+                        checked += 1
+    assert checked > 1000

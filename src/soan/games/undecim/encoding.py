@@ -21,6 +21,7 @@ the observer is, and its `settlements` part lists the settlements in that same o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -79,6 +80,7 @@ SLOT_F = 12  # per settlement beside its owner: exists, kind 5, level, gold, mas
 RESOLVING = ACTION_CARDS + 3 + len(E.STEPS) + 8 + 9  # beside the resolving seat
 LAND_TYPES = 16  # land-and-resource card types: land kind * 4 + resource kind
 NO_FRESH = [0.0] * FRESH_F
+RANGE = range(TYPES)  # card types, to pick the ones held by compress
 
 
 def tables_for(options: Options, content: Any) -> Tables:
@@ -95,9 +97,11 @@ class _Table:
     """What one rule set at one table size fixes, built once: the constant parts and
     each observer's seat order."""
 
-    __slots__ = ("awards", "building", "cards", "orders", "rules", "slots", "width")
+    __slots__ = ("awards", "building", "cards", "middle", "orders", "rules", "slots", "width")
 
-    def __init__(self, seats: int, options: Options, t: Tables) -> None:
+    def __init__(self, seats: int, options: Options, t: Tables,
+                 layout: tuple[tuple[str, int], ...]) -> None:
+        self.middle = layout[2:-1]  # the parts between the constant ones and the settlements
         self.orders = tuple(tuple((s + r) % seats for r in range(seats)) for s in range(seats))
         self.slots = max_settlements(t)
         self.width = SLOT_F + seats
@@ -206,7 +210,8 @@ class UndecimEncoder(Encoder):
         cache = self.__dict__.setdefault("_tables", {})
         table = cache.get(key)
         if table is None:
-            table = cache[key] = _Table(state.seats, state.options, state.tables)
+            layout = tuple(self.layout(state.seats, state.options, state.content))
+            table = cache[key] = _Table(state.seats, state.options, state.tables, layout)
         return table
 
     def write(self, state: Any, seat: int, parts: Writer) -> None:
@@ -218,40 +223,40 @@ class UndecimEncoder(Encoder):
 
         parts.put("rules", tab.rules)
         parts.put("cards", tab.cards)
+        mid: list[float] = []  # the middle parts, end to end: one copy into the observation
         one = [0.0] * PHASES
         one[phase] = 1.0
-        parts.put("phase", one)
+        mid += one
         r, rounds = state.round_no, opts.rounds
-        parts.put("round", (r / rounds, float(r >= rounds), float(r == 0)))
+        mid += (r / rounds, float(r >= rounds), float(r == 0))
         cap, counters = opts.moon_counters, state.counters
-        parts.put("moon", (counters / cap, counters / 10, state.rolled / 6, float(state.night),
-                           float(r > 0 and counters == 0)))
+        mid += (counters / cap, counters / 10, state.rolled / 6, float(state.night),
+              float(r > 0 and counters == 0))
         die = [0.0] * 6
         if state.die:
             die[state.die - 1] = 1.0
-        parts.put("die", die)
+        mid += die
         one = [0.0] * n
         one[seat] = 1.0
-        parts.put("position", one)
+        mid += one
         one = [0.0] * n
         if state.to_move is not None:
             one[rel[state.to_move]] = 1.0
-        parts.put("to_move", one)
+        mid += one
 
         # ---- the observer's own hidden things
         base = TYPES * seat
         mine = state.hand[base:base + TYPES]
         lands, res = [0.0] * 4, [0.0] * 4
-        for k in range(LAND_TYPES):
-            if mine[k]:
-                lands[k >> 2] += mine[k] / 5
-                res[k & 3] += mine[k] / 5
-        parts.put("own_hand", [c / 5 for c in mine] + lands + res)
-        parts.put("own_actions", _bits(hands[seat]))
+        for k in compress(range(LAND_TYPES), mine):
+            lands[k >> 2] += mine[k] / 5
+            res[k & 3] += mine[k] / 5
+        mid += [c / 5 for c in mine] + lands + res
+        mid += _bits(hands[seat])
         pick = [0.0] * ACTION_CARDS
         if phase == PICK and state.picks[seat]:
             pick[state.picks[seat] - 1] = 1.0
-        parts.put("own_pick", pick)
+        mid += pick
 
         # ---- every seat, the observer first
         count, top, levels, bvp = [0] * n, [0] * n, [0] * n, [0] * n
@@ -285,7 +290,7 @@ class UndecimEncoder(Encoder):
             points.append((sum(src) + pts[p + P_FIEFS] + fief_settlement_points(state, s)) / 100)
             whole = fiefs(state, s)
             counts = land_counts(state, s)
-            kinds = sum(1 for c in counts if c)
+            kinds = 4 - counts.count(0)
             bonus = land_points(counts, opts.land_rule, opts.land_set_bonus, opts.land_kind_vp)[0]
             front += [c / 10 for c in counts]
             front += [f[b + F_RESK + k] / 10 for k in range(4)]
@@ -293,11 +298,12 @@ class UndecimEncoder(Encoder):
             fb = FRESH * s
             if any(fr[fb:fb + FRESH]):
                 fl, fres = [0.0] * 4, [0.0] * 4
-                for k in range(LAND_TYPES):
-                    if fr[fb + k]:
-                        fl[k >> 2] += fr[fb + k] / 10
-                    if fr[fb + LAND_TYPES + k]:
-                        fres[k & 3] += fr[fb + LAND_TYPES + k] / 10
+                as_land = fr[fb:fb + LAND_TYPES]
+                for k in compress(RANGE, as_land):
+                    fl[k >> 2] += as_land[k] / 10
+                as_res = fr[fb + LAND_TYPES:fb + 2 * LAND_TYPES]
+                for k in compress(RANGE, as_res):
+                    fres[k & 3] += as_res[k] / 10
                 fresh += fl + fres
                 fresh += [fr[fb + F_ENEMY] / 10, fr[fb + F_GOLD] / 10]
             else:
@@ -317,13 +323,13 @@ class UndecimEncoder(Encoder):
             settled += [count[s] / 8, top[s] / 6, levels[s] / 20, bvp[s] / 50]
             held.append((kinds, sum(counts), count[s], top[s], f[b + F_ENEMY], state.slain[s],
                          gold))
-        parts.put("points", points)
-        parts.put("front", front)
-        parts.put("fresh", fresh)
-        parts.put("seat_info", info)
-        parts.put("known_actions", known)
-        parts.put("played", played)
-        parts.put("settled", settled)
+        mid += points
+        mid += front
+        mid += fresh
+        mid += info
+        mid += known
+        mid += played
+        mid += settled
 
         # ---- awards
         awards = state.awards
@@ -336,48 +342,46 @@ class UndecimEncoder(Encoder):
             rows += static
             cond, need = t.award_condition[a], t.award_count[a]
             progress += [min(h[cond] / need, 1.0) if is_open else 0.0 for h in held]
-        parts.put("awards", rows)
-        parts.put("award_progress", progress)
+        mid += rows
+        mid += progress
 
         # ---- action cards and resource cards off the fronts
-        parts.put("field", _bits(state.field))
+        mid += _bits(state.field)
         unseen = state.aside
         for s in range(n):
             if s != seat:
                 unseen |= state.secret[s]
-        parts.put("unseen_actions", _bits(unseen))
-        parts.put("piles", (len(state.deck) / 100, len(state.discard) / 100,
-                            len(BITS[state.aside]) / 2))
+        mid += _bits(unseen)
+        mid += (len(state.deck) / 100, len(state.discard) / 100, len(BITS[state.aside]) / 2)
         pile = [0.0] * TYPES
         for k in state.discard:
             pile[k] += 0.1
-        parts.put("discard", pile)
+        mid += pile
         pile = [0.0] * TYPES
         for k in state.deck:
             pile[k] += 0.1
         hand = state.hand
         for s in range(n):
             if s != seat:
-                base = TYPES * s
-                for k in range(TYPES):
-                    if hand[base + k]:
-                        pile[k] += hand[base + k] / 10
-        parts.put("unseen", pile)
-        parts.put("market", [c / 5 for c in state.market])
+                held = hand[TYPES * s:TYPES * (s + 1)]
+                for k in compress(RANGE, held):
+                    pile[k] += held[k] / 10
+        mid += pile
+        mid += [c / 5 for c in state.market]
         pile = [0.0] * TYPES
         if state.bonus >= 0:
             pile[state.bonus] = 1.0
-        parts.put("bonus", pile)
+        mid += pile
 
         # ---- the compound choice in progress
-        parts.put("resolving", self._resolving(state, rel))
+        mid += self._resolving(state, rel)
         steal = [0.0] * (2 * n)
         for v in victims:
             steal[rel[v]] = 1.0
         if victims:
             steal[n + rel[victims[0]]] = 1.0
-        parts.put("steal", steal)
-        parts.put("night", (state.slays / 5 if phase == NIGHT else 0.0,))
+        mid += steal
+        mid += (state.slays / 5 if phase == NIGHT else 0.0,)
 
         # ---- the settlements, in the table's order (the develop actions' j)
         width = tab.width
@@ -396,6 +400,7 @@ class UndecimEncoder(Encoder):
             slots[at + SLOT_F + rel[st[OWNER]]] = 1.0
         table = np.zeros(tab.slots * width, dtype=np.float32)  # mostly empty: one conversion
         table[:len(slots)] = slots
+        parts.put_run(tab.middle, np.asarray(mid, dtype=np.float32))
         parts.put("settlements", table)
 
     @staticmethod

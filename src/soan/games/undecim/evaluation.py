@@ -62,6 +62,9 @@ MOON_STEP = 0.5  # moving the moon or its die: small either way
 AWARD_REACH = 0.4  # how much of an open award's VP full progress toward it is worth
 LONE = 1.0  # a resource nothing can use yet: it pairs with a later one
 NONE = (0.0, 0.0, 0.0, 0.0)  # the worths of a face a card may not show
+# a steal's face: where its counts start in a front and how many (lands and resources by
+# kind, enemies, gold)
+STEAL_COUNTS = ((F_LANDK, 4), (F_RESK, 4), (F_ENEMY, 1), (F_GOLD, 1))
 
 
 @cache
@@ -126,6 +129,100 @@ class UndecimEvaluator(Evaluator):
 Front = tuple[tuple[int, ...], tuple[int, ...], int, int, int]  # lands, res, gold, e, autos
 
 
+class Lands:
+    """The land part of a front's value under one land rule (`land_rule`), memoised by
+    land counts: every valuer with the rule shares it."""
+
+    __slots__ = ("more_memo", "rule", "value_memo")
+
+    def __init__(self, rule: tuple) -> None:
+        self.rule = rule
+        self.value_memo: dict[tuple[int, ...], float] = {}
+        self.more_memo: dict[tuple[int, ...], tuple[float, ...]] = {}
+
+    def value(self, counts: tuple[int, ...]) -> float:
+        """`land_worth` of these land counts."""
+        value = self.value_memo.get(counts)
+        if value is None:
+            value = self.value_memo[counts] = land_worth(counts, *self.rule)
+        return value
+
+    def more(self, counts: tuple[int, ...]) -> tuple[float, ...]:
+        """`value` of these counts with one more land of each kind."""
+        found = self.more_memo.get(counts)
+        if found is None:
+            value = self.value
+            found = self.more_memo[counts] = tuple([value(plus_one(counts, k))
+                                                    for k in range(4)])
+        return found
+
+
+class Builds:
+    """The building part of a front's value under one build rule (the seat's settlements,
+    the building VP table, a gold's VP), memoised by resources, gold and auto actions."""
+
+    __slots__ = ("more_memo", "rule", "value_memo")
+
+    def __init__(self, rule: tuple) -> None:
+        self.rule = rule
+        self.value_memo: dict[tuple, float] = {}
+        self.more_memo: dict[tuple, tuple[tuple[float, ...], float]] = {}
+
+    def value(self, res: tuple[int, ...], gold: int, autos: int) -> float:
+        """`build_worth` of these resources, gold and auto actions (none without one)."""
+        if autos <= 0:
+            return 0.0
+        key = (res, gold, autos)
+        value = self.value_memo.get(key)
+        if value is None:
+            value = self.value_memo[key] = build_worth(res, gold, autos, *self.rule)
+        return value
+
+    def more(self, res: tuple[int, ...], gold: int, autos: int
+             ) -> tuple[tuple[float, ...], float]:
+        """`value` with one more resource of each kind, and with one more gold."""
+        key = (res, gold, autos)
+        found = self.more_memo.get(key)
+        if found is None:
+            value = self.value
+            found = self.more_memo[key] = (
+                tuple([value(plus_one(res, k), gold, autos) for k in range(4)]),
+                value(res, gold + 1, autos))
+        return found
+
+
+class Enemies:
+    """The enemy part of a front's value under one enemy rule, memoised by enemies held."""
+
+    __slots__ = ("memo", "rule")
+
+    def __init__(self, rule: tuple) -> None:
+        self.rule = rule
+        self.memo: dict[int, float] = {0: 0.0}
+
+    def value(self, e: int) -> float:
+        """`enemy_worth` of e enemies."""
+        value = self.memo.get(e)
+        if value is None:
+            value = self.memo[e] = enemy_worth(e, *self.rule)
+        return value
+
+
+@lru_cache(maxsize=1 << 10)
+def lands_part(rule: tuple) -> Lands:
+    return Lands(rule)
+
+
+@lru_cache(maxsize=1 << 10)
+def builds_part(rule: tuple) -> Builds:
+    return Builds(rule)
+
+
+@lru_cache(maxsize=1 << 10)
+def enemies_part(rule: tuple) -> Enemies:
+    return Enemies(rule)
+
+
 class Valuer:
     """What a front is worth to a seat by the end, and what one more card of each face
     adds to it, in one situation: the seat's rules for lands, buildings and enemies
@@ -133,54 +230,34 @@ class Valuer:
     valuer and its memos serve every seat in it.
 
     A front's value is the sum of parts that each read one piece of it (lands; resources,
-    gold and auto actions; enemies), so each part is memoised on its own piece: the
-    fronts a seat's cards could leave differ in one piece at a time."""
+    gold and auto actions; enemies) under its own rule, so each part is memoised on its
+    own piece and shared by every situation with that rule: the fronts a seat's cards
+    could leave differ in one piece at a time, and situations differ in one rule."""
 
-    __slots__ = ("build_memo", "build_rule", "each", "enemy_memo", "enemy_rule", "land_memo",
-                 "land_rule", "tables", "unseen_memo", "worth_memo")
+    __slots__ = ("build_rule", "builds", "card_memo", "each", "enemies", "lands", "tables",
+                 "unseen_memo", "value_memo", "worth_memo")
 
     def __init__(self, land_rule: tuple, build_rule: tuple, enemy_rule: tuple,
                  tables: Tables) -> None:
-        self.land_rule, self.build_rule, self.enemy_rule = land_rule, build_rule, enemy_rule
+        self.build_rule = build_rule
         self.each = build_rule[-1]
         self.tables = tables
-        self.land_memo: dict[tuple[int, ...], float] = {}  # land by land counts
-        self.build_memo: dict[tuple, float] = {}  # build_gain by its arguments
-        self.enemy_memo: dict[int, float] = {}  # enemy_value by enemies held
+        self.lands, self.builds = lands_part(land_rule), builds_part(build_rule)
+        self.enemies = enemies_part(enemy_rule)
         self.worth_memo: dict[Front, Worths] = {}  # worths by front
         self.unseen_memo: dict[tuple, float] = {}  # unseen by front and faces
+        self.value_memo: dict[Front, float] = {}  # front_value by front
+        self.card_memo: dict[tuple, dict[tuple, float]] = {}  # Seat.card_value by hold, card
 
-    def front_value(self, lands: tuple[int, ...], res: tuple[int, ...], gold: int, e: int,
-                    autos: int) -> float:
+    def front_value(self, front: Front) -> float:
         """What a front like this is worth by the end: lands, buildings to come, gold,
         enemies."""
-        return (self.land(lands) + self.build_gain(res, gold, autos) + gold * self.each
-                + self.enemy_value(e))
-
-    def land(self, counts: tuple[int, ...]) -> float:
-        """`land_worth` of these land counts."""
-        value = self.land_memo.get(counts)
+        value = self.value_memo.get(front)
         if value is None:
-            value = self.land_memo[counts] = land_worth(counts, *self.land_rule)
-        return value
-
-    def build_gain(self, res: tuple[int, ...], gold: int, autos: int) -> float:
-        """`build_worth` of these resources, gold and auto actions."""
-        if autos <= 0:
-            return 0.0
-        key = (res, gold, autos)
-        value = self.build_memo.get(key)
-        if value is None:
-            value = self.build_memo[key] = build_worth(res, gold, autos, *self.build_rule)
-        return value
-
-    def enemy_value(self, e: int) -> float:
-        """`enemy_worth` of e enemies."""
-        if not e:
-            return 0.0
-        value = self.enemy_memo.get(e)
-        if value is None:
-            value = self.enemy_memo[e] = enemy_worth(e, *self.enemy_rule)
+            lands, res, gold, e, autos = front
+            value = self.value_memo[front] = (
+                self.lands.value(lands) + self.builds.value(res, gold, autos)
+                + gold * self.each + self.enemies.value(e))
         return value
 
     def worths(self, front: Front) -> Worths:
@@ -196,15 +273,15 @@ class Valuer:
         """Each worth is the front's value with the card added less its value now, summed
         part by part as `front_value` sums them (so the floats are the same), with only
         the part the card changes looked up anew."""
-        land, build = self.land(lands), self.build_gain(res, gold, autos)
-        enemy, each = self.enemy_value(e), self.each
+        lands_part, builds_part, enemies_part = self.lands, self.builds, self.enemies
+        land, build = lands_part.value(lands), builds_part.value(res, gold, autos)
+        enemy, each = enemies_part.value(e), self.each
         cash = gold * each
         base = land + build + cash + enemy
-        more_lands = lands_more(lands, *self.land_rule)
-        more_res, more_gold = builds_more(res, gold, autos, *self.build_rule)
-        return (tuple([v + build + cash + enemy - base for v in more_lands]),
+        more_res, more_gold = builds_part.more(res, gold, autos)
+        return (tuple([v + build + cash + enemy - base for v in lands_part.more(lands)]),
                 tuple([land + v + cash + enemy - base for v in more_res]),
-                self.enemy_value(e + 1) - enemy,
+                enemies_part.value(e + 1) - enemy,
                 land + more_gold + (gold + 1) * each + enemy - base)
 
     def unseen(self, front: Front, faces: int) -> float:
@@ -239,11 +316,12 @@ def valuer(land_rule: tuple, build_rule: tuple, enemy_rule: tuple, tables: Table
 class Seat:
     """One seat's prospects in one position: its front, and its situation's valuer."""
 
-    __slots__ = ("autos", "each", "enemies", "gold", "lands", "res", "s", "state", "valuer",
-                 "worth")
+    __slots__ = ("autos", "cards", "each", "enemies", "gold", "lands", "res", "s", "state",
+                 "valuer", "worth")
 
     def __init__(self, state: UndecimState, s: int, outlook: Outlook, enemies: list[int]) -> None:
         self.state, self.s, self.enemies = state, s, enemies
+        self.cards: dict[tuple, float] | None = None  # `hold()`, for the first card valued
         f, b = state.front, W * s
         self.lands = tuple(scoring.land_counts(state, s))
         self.res = tuple(f[b + F_RESK: b + F_RESK + 4])
@@ -253,8 +331,8 @@ class Seat:
                       if st[OWNER] == s])
         self.each = scoring.gold_rate(state.options, len(mine))
         self.valuer = self.under(outlook, (mine, state.options.building_vp, self.each))
-        self.worth = self.valuer.front_value(self.lands, self.res, self.gold, enemies[s],
-                                             self.autos)  # the front as it stands
+        self.worth = self.valuer.front_value(
+            (self.lands, self.res, self.gold, enemies[s], self.autos))  # the front as it stands
 
     def under(self, outlook: Outlook, build_rule: tuple) -> Valuer:
         """The seat's valuer under this outlook (another one when the moon moves)."""
@@ -273,9 +351,59 @@ class Seat:
     # ---- action cards: resolved on a copy of the seat's front, greedily -----------------
 
     def card_value(self, c: int, first: int = 0) -> float:
-        """What playing action card `c` now (from step `first` on) adds to the seat: its
-        steps resolved in order on a copy of the front, each card played at its best
-        face; draws, markets and steals at the worth of an average card."""
+        """What playing action card `c` now (from step `first` on) adds to the seat
+        (`plan_value`), memoised in the seat's valuer by all it reads: the seat's front
+        and hand, the die, the card being resolved if it is the seat's, and what the
+        card's steps read beyond them (`card_reads`). Positions a search looks at share
+        most seats' fronts and hands, so most cards are valued once."""
+        memo = self.cards if self.cards is not None else self.hold()
+        key = (c, first, *self.reads(c))
+        value = memo.get(key)
+        if value is None:
+            value = memo[key] = self.plan_value(c, first)
+        return value
+
+    def hold(self) -> dict[tuple, float]:
+        """The valuer's memo of card values for what every card's plan starts from: the
+        front, the hand, the die, and the seat's own card in resolution (its step, what
+        is left of it, the market)."""
+        state, s = self.state, self.s
+        own = None
+        if state.cur == s:
+            phase = state.phase
+            own = (state.card, phase, state.left, state.spent,
+                   tuple(state.market) if phase == MARKET else ())
+        hold = (self.lands, self.res, self.gold, self.enemies[s], self.autos,
+                tuple(state.hand[TYPES * s: TYPES * (s + 1)]), state.die, own)
+        memos = self.valuer.card_memo
+        self.cards = memos.get(hold)
+        if self.cards is None:
+            self.cards = memos[hold] = {}
+        return self.cards
+
+    def reads(self, c: int) -> list:
+        """What card `c`'s steps read of the position beyond the seat's front and hand:
+        the victims' counts of a steal, the count a `vp` step pays by, and for a step that
+        moves the moon the rules, round, night and counters that value the move."""
+        state, s = self.state, self.s
+        out: list = []
+        for kind, arg in card_reads(state.tables)[c]:
+            if kind == E.STEAL:
+                f, n = state.front, state.seats
+                start, width = STEAL_COUNTS[arg]
+                for k in range(1, n):
+                    b = W * ((s + k) % n) + start
+                    out += f[b:b + width]
+            elif kind == E.VP:
+                out.append(scoring.held(state, s, arg))
+            else:
+                out += (state.options, state.round_no, state.night, state.counters, state.rolled)
+        return out
+
+    def plan_value(self, c: int, first: int) -> float:
+        """`card_value` worked out: the card's steps resolved in order on a copy of the
+        front, each card played at its best face; draws, markets and steals at the worth
+        of an average card."""
         state, s = self.state, self.s
         plan = Plan(self)
         die = state.die or 4
@@ -334,6 +462,26 @@ class Seat:
         return total
 
 
+@lru_cache(maxsize=16)
+def card_reads(tables: Tables) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """By action card, what its steps read of a position beyond the seat's front and
+    hand (`Seat.reads`): (STEAL, face), (VP, per) for a step paying by a count, and one
+    (MOON, 0) for steps that move the moon or its counters."""
+    out = []
+    for steps in tables.steps:
+        reads: list[tuple[int, int]] = []
+        for step in steps:
+            if step.kind == E.STEAL:
+                reads.append((E.STEAL, step.face))
+            elif step.kind == E.VP and step.per:
+                reads.append((E.VP, step.per))
+            elif (step.kind == E.MOON or (step.kind == E.SET_DIE and step.recount)) and (
+                    (E.MOON, 0) not in reads):
+                reads.append((E.MOON, 0))
+        out.append(tuple(reads))
+    return tuple(out)
+
+
 class Plan:
     """A seat's front and hand as an action card would leave them (for `card_value`).
     The front's counts are tuples, replaced when they change: they key the valuer's memos."""
@@ -351,7 +499,8 @@ class Plan:
         self.base = seat.worth
 
     def value(self) -> float:
-        return self.seat.valuer.front_value(self.lands, self.res, self.gold, self.e, self.autos)
+        return self.seat.valuer.front_value(
+            (self.lands, self.res, self.gold, self.e, self.autos))
 
     def gain(self) -> float:
         return self.value() - self.base + self.extra + HAND_CARD * self.unknown
@@ -372,12 +521,14 @@ class Plan:
         counts = self.hand if from_hand else source[base: base + TYPES]
         present = list(compress(range(TYPES), counts))  # in order, as counts change
         as_land, as_res, as_enemy, as_gold = faces & 1, faces & 2, faces & 4, faces & 8
-        worths = self.seat.valuer.worths
+        valuer = self.seat.valuer
+        memo = valuer.worth_memo
         for _ in range(n):
-            lands, res, enemy, gold = worths(self.front())
+            front = (self.lands, self.res, self.gold, self.e, self.autos)
+            lands, res, enemy, gold = memo.get(front) or valuer.worths(front)
             best, t, face = -1.0, None, 0  # the card chosen: its type (-1 unseen) and face
             if from_hand and self.unknown:
-                best, t = self.unseen(faces), -1
+                best, t = valuer.unseen(front, faces), -1
             for c in present:
                 if c == EG:
                     if as_enemy and enemy >= best:
@@ -416,10 +567,7 @@ class Plan:
         state, s = self.seat.state, self.seat.s
         f, seats = state.front, state.seats
         face, keep = step.face, step.keep
-        if face >= E.ENEMY:  # one count: enemies or gold
-            start, width = (F_ENEMY if face == E.ENEMY else F_GOLD), 1
-        else:  # four counts: lands or resources by kind
-            start, width = (F_LANDK if face == E.LAND else F_RESK), 4
+        start, width = STEAL_COUNTS[face]
         kinds = range(width)
         gains = []
         for k in range(1, seats):
@@ -460,7 +608,7 @@ class Plan:
         build_rule = seat.valuer.build_rule
         for c in counters:
             other = seat.under(Outlook(seat.state, min(max(c, 0), cap)), build_rule)
-            value = other.front_value(self.lands, self.res, self.gold, self.e, self.autos)
+            value = other.front_value((self.lands, self.res, self.gold, self.e, self.autos))
             best = max(best, value - now)
         self.extra += best
 
@@ -524,7 +672,6 @@ def night_pay(e: int, first: int, most: float, skip_one: bool = False) -> float:
     return most * sum(first + i for i in range(e)) + (1.0 - most) * one
 
 
-@lru_cache(maxsize=1 << 16)
 def land_worth(counts: tuple[int, ...], weight: float, rule: str, set_bonus: int, kind_vp: int,
                fief_to_come: float, fief_settled: int, fiefs_held: int) -> float:
     """Lands held: their bonus at every round end to come (`weight` counts a doubled
@@ -544,22 +691,6 @@ def land_worth(counts: tuple[int, ...], weight: float, rule: str, set_bonus: int
     return value
 
 
-@lru_cache(maxsize=1 << 16)
-def lands_more(lands: tuple[int, ...], *land_rule: object) -> tuple[float, ...]:
-    """`land_worth` of these counts with one more land of each kind."""
-    return tuple(land_worth(plus_one(lands, k), *land_rule) for k in range(4))
-
-
-@lru_cache(maxsize=1 << 16)
-def builds_more(res: tuple[int, ...], gold: int, autos: int, settlements: tuple[tuple, ...],
-                table: tuple[int, ...], each: int) -> tuple[tuple[float, ...], float]:
-    """`build_worth` with one more resource of each kind, and with one more gold."""
-    return (tuple(build_worth(plus_one(res, k), gold, autos, settlements, table, each)
-                  for k in range(4)),
-            build_worth(res, gold + 1, autos, settlements, table, each))
-
-
-@lru_cache(maxsize=1 << 16)
 def build_worth(res: tuple[int, ...], gold: int, autos: int, settlements: tuple[tuple, ...],
                 table: tuple[int, ...], each: int) -> float:
     """Building VP the resources and gold can add over `autos` auto actions, each the
