@@ -33,7 +33,7 @@ from soan.engine.rng import Rng
 from soan.games.quovadis import effects as E
 from soan.games.quovadis.codes import (
     ASCEND_A,
-    CITY,
+    CELLS,
     CONVERT,
     DONE,
     EMPTY,
@@ -125,6 +125,7 @@ class Plan:
         self.copies = tuple(t.deck.count(k) for k in range(NCARDS))
         self.deck_total = len(t.deck)
         self.res_bound = tuple(max(1, bound(options, t, E.RAISE_MAX + r, r)) for r in range(4))
+        self.resource_bounds = self.res_bound * 2  # a seat's resources, then its maxima
         self.hand_bound = max(1, options.hand_size + bound(options, t, E.HAND_SIZE, None))
         self.generations = options.generations
         sea, other = options.rings
@@ -136,12 +137,22 @@ class Plan:
         self.seat_fields["skills"] = self.skills
         self.seat_fields["skills_used"] = len(self.once)
         self.cell_fields = CELL_BASE + 2 * seats
+        self.cell_zeros = bytes(4 * self.cells * self.cell_fields)
         self.layout = self._layout()
         self.at: dict[str, int] = {}
         self.size = 0
         for name, length in self.layout:
             self.at[name] = self.size
             self.size += length
+        # per relative seat, where its block of each part that lists every seat begins
+        self.seat_at = tuple(tuple(self.at[name] + i * size for name, size in
+                                   self.seat_fields.items()) for i in range(seats))
+        # per observing seat: relative index -> seat, and seat -> relative index
+        self.orders = tuple(tuple((seat + i) % seats for i in range(seats))
+                            for seat in range(seats))
+        self.rels = tuple(tuple((s - seat) % seats for s in range(seats)) for seat in range(seats))
+        self.cell_starts = tuple(self.at["cells"] + c * self.cell_fields
+                                 for c in range(self.cells))
         self.dynamic = self.at["tile_pairs"]  # the parts before the world's fixed layout
         self.dynamic_layout = tuple(self.layout[:-2])
         self.zeros = bytes(4 * self.dynamic)  # a zeroed float32 buffer of the dynamic parts
@@ -226,6 +237,9 @@ class QuoVadisEncoder(Encoder):
         self._plans: dict[tuple[int, int, int], tuple[Any, Any, Plan]] = {}
         self._worlds: dict[int, tuple[Any, np.ndarray, np.ndarray]] = {}
         self._effect_rows: dict[tuple[tuple[int, ...], int], array] = {}
+        self._terrain_memo: dict[tuple[int, ...], array] = {}
+        self._generation_memo: dict[tuple[tuple[tuple[int, int], ...], tuple[int, ...]],
+                                    tuple[array, array]] = {}
 
     # ---- the rule set's shape ----------------------------------------------------------
 
@@ -335,8 +349,7 @@ class QuoVadisEncoder(Encoder):
     def _fill(self, state: QuoVadisState, seat: int, p: Plan, out: array) -> None:
         """Every part into `out`, each at its offset in the layout."""
         n, opts, t, at = p.n, state.options, p.tables, p.at
-        order = [(seat + i) % n for i in range(n)]  # relative index -> seat
-        rel = [(s - seat) % n for s in range(n)]  # seat -> relative index
+        order, rel = p.orders[seat], p.rels[seat]
         phase, res, cap, hand = state.phase, state.res, state.cap, state.hand
         war = phase in (MORALE, KEEP)
 
@@ -360,20 +373,20 @@ class QuoVadisEncoder(Encoder):
             out[o + m] += 1.0
         if state.area >= 0:
             out[at["area"] + state.area] = 1.0
-        o, deck = at["epic"], state.deck
+        o, deck, discard = at["epic"], state.deck, state.discard
         out[o] = len(deck) / p.deck_total
-        for k in range(NCARDS):
-            copies = p.copies[k]
+        own = 5 * seat
+        for k, copies in enumerate(p.copies):
             if copies:
-                out[o + 1 + k] = state.discard[k] / copies
+                out[o + 1 + k] = discard[k] / copies
                 # the deck and the other hands together: what a seat that counts every
                 # card placed or discarded knows (not where each one is)
-                pool = deck.count(k) + sum(hand[5 * s + k] for s in order[1:])
+                pool = deck.count(k) + sum(hand[k::5]) - hand[own + k]
                 out[o + 1 + NCARDS + k] = pool / copies
         o = at["rings_left"]
-        for k in range(NTERRAINS):
-            if p.rings[k]:
-                out[o + k] = state.rings_left[k] / p.rings[k]
+        for k, rings in enumerate(p.rings):
+            if rings:
+                out[o + k] = state.rings_left[k] / rings
 
         o = at["turn"]
         if state.kind >= 0:
@@ -412,59 +425,91 @@ class QuoVadisEncoder(Encoder):
         for i, r in enumerate(state.ring):
             if r >= 0:
                 out[o + i * NTERRAINS + r] = 1.0
-        site, on_map, city_cubes = self._cells(state, p, rel, out)
+        site, on_map = self._cells(state, p, rel, out)
 
         # ---- every seat, the observing seat first ----
-        f = p.seat_fields
-        majorities = state.all_majorities()
+        majorities, _, city_cubes = state.board_counts()
         workers, cities = max(1, opts.workers), max(1, opts.cities)
         forts, temples = max(1, opts.forts), max(1, opts.temples)
-        draft_cards, g, bounds = opts.draft_cards, p.generations, p.res_bound
-        src, mods_all = state.src, state.mods
+        draft_cards, bounds = opts.draft_cards, p.resource_bounds
+        tiles, hand_bound = p.tiles, p.hand_bound
+        src, vp, mods_all, gens_all = state.src, state.vp, state.mods, state.gens
+        skill_end, skill_vp, g = t.skill_end, state.skill_vp, p.generations
+        effects_size, once_index = p.seat_fields["effects"], p.once_index
         for i, s in enumerate(order):
+            (o_race, o_vp, o_res, o_pieces, o_standing, o_hands, o_gens, o_cards, o_skills,
+             o_used, o_effects) = p.seat_at[i]
             race = state.race[s]
             if race >= 0:
-                out[at["race"] + i * p.races + race] = 1.0
-            o = at["vp"] + i * f["vp"]
-            out[o] = state.vp[s] / VP_SCALE
-            for j in range(NSRC):
-                out[o + 1 + j] = src[NSRC * s + j] / SOURCE_SCALE
-            o = at["resources"] + i * 8
-            for r in range(4):
-                out[o + r] = res[4 * s + r] / bounds[r]
-                out[o + 4 + r] = cap[4 * s + r] / bounds[r]
-            o = at["pieces"] + i * f["pieces"]
-            out[o] = state.supply[s] / workers
-            out[o + 1] = state.cities[s] / cities
-            out[o + 2] = state.forts[s] / forts
-            out[o + 3] = state.temples[s] / temples
-            out[o + 4] = state.ascended[s] / workers
-            out[o + 5] = state.wars_won[s] / WARS_SCALE
-            o = at["standing"] + i * f["standing"]
-            out[o] = majorities[s] / p.tiles
-            out[o + 1] = city_cubes[s] / CITY_CUBES_SCALE
+                out[o_race + race] = 1.0
+            out[o_vp] = vp[s] / VP_SCALE
+            j = NSRC * s
+            out[o_vp + 1:o_vp + 1 + NSRC] = array("f", [x / SOURCE_SCALE
+                                                        for x in src[j:j + NSRC]])
+            j = 4 * s
+            out[o_res:o_res + 8] = array("f", [x / b for x, b in zip(
+                res[j:j + 4] + cap[j:j + 4], bounds, strict=True)])
+            out[o_pieces] = state.supply[s] / workers
+            out[o_pieces + 1] = state.cities[s] / cities
+            out[o_pieces + 2] = state.forts[s] / forts
+            out[o_pieces + 3] = state.temples[s] / temples
+            out[o_pieces + 4] = state.ascended[s] / workers
+            out[o_pieces + 5] = state.wars_won[s] / WARS_SCALE
+            held = majorities[s]
+            out[o_standing] = held / tiles
+            out[o_standing + 1] = city_cubes[s] / CITY_CUBES_SCALE
             shown = state.shown[s]
-            skill_end = t.skill_end
-            out[o + 2] = sum(state.skill_vp(s, k, majorities[s]) for k in shown
-                             if skill_end[k]) / SKILL_VP_SCALE
-            out[o + 3] = on_map[s] / workers
-            o = at["hands"] + i * f["hands"]
-            out[o] = state.hand_size(s) / p.hand_bound
-            out[o + 1] = len(state.hidden[s]) / draft_cards
-            out[o + 2] = len(state.draft[s]) / draft_cards
-            out[o + 3] = 1.0 if state.basic[s] >= 0 else 0.0
+            total = 0
+            for k in shown:
+                if skill_end[k]:
+                    total += skill_vp(s, k, held)
+            out[o_standing + 2] = total / SKILL_VP_SCALE
+            out[o_standing + 3] = on_map[s] / workers
+            out[o_hands] = sum(hand[5 * s:5 * s + 5]) / hand_bound
+            out[o_hands + 1] = len(state.hidden[s]) / draft_cards
+            out[o_hands + 2] = len(state.draft[s]) / draft_cards
+            out[o_hands + 3] = 1.0 if state.basic[s] >= 0 else 0.0
 
-            gens = state.gens[s]
-            o = at["generations"] + i * f["generations"]
-            out[o] = len(gens) / g
+            gens, mods = gens_all[s], mods_all[s]
+            written, actions = self._generation_rows(gens, mods, g)
+            out[o_gens:o_gens + len(written)] = written
+            out[o_cards] = 1.0 if (gens and len(gens) < g and state.cities[s] and site[s]) else 0.0
+            out[o_cards + 1:o_cards + 1 + 2 * NCARDS] = actions
+
+            for k in shown:
+                out[o_skills + k] = 1.0
+            for k in state.used[s]:
+                out[o_used + once_index[k]] = 1.0
+            out[o_effects:o_effects + effects_size] = self._effects(mods, state.freemask[s])
+
+        # ---- what only the observing seat knows ----
+        o = at["own_hand"]
+        for k in range(NCARDS):
+            out[o + k] = hand[own + k] / hand_bound
+        o = at["own_face_down"]
+        for k in state.hidden[seat]:
+            out[o + p.draft_index[k]] = 1.0
+        o = at["own_draft"]
+        for k in state.draft[seat]:
+            out[o + p.draft_index[k]] = 1.0
+        if state.basic[seat] >= 0 and not state.shown[seat]:
+            out[at["own_basic"] + p.basic_index[state.basic[seat]]] = 1.0
+
+    def _generation_rows(self, gens: tuple[tuple[int, int], ...], mods: tuple[int, ...],
+                         g: int) -> tuple[array, array]:
+        """A seat's `generations` part as far as its generations go, and its
+        `card_actions` after the first number: what a card acting as each kind would do
+        now, without and with a generation change (`actions_for`, written out to read
+        the generations once). They change only when a card is placed or a skill set, so
+        each pair is worked out once."""
+        key = (gens, mods)
+        hit = self._generation_memo.get(key)
+        if hit is None:
+            written = array("f", bytes(4 * (1 + 6 * len(gens))))
+            written[0] = len(gens) / g
             for j, (count, top) in enumerate(gens):
-                out[o + 1 + 6 * j] = count / CARDS_SCALE
-                out[o + 2 + 6 * j + top] = 1.0
-            # what a card acting as each kind would do now: without and with a generation
-            # change (`actions_for`, written out to read the generations once)
-            mods = mods_all[s]
-            o = at["card_actions"] + i * f["card_actions"]
-            out[o] = 1.0 if (gens and len(gens) < g and state.cities[s] and site[s]) else 0.0
+                written[1 + 6 * j] = count / CARDS_SCALE
+                written[2 + 6 * j + top] = 1.0
             older, every = [0] * NCARDS, [0] * NCARDS
             for count, top in gens[:-1]:
                 if count > older[top]:
@@ -476,34 +521,17 @@ class QuoVadisEncoder(Encoder):
                     every[top] = count
             stay = gens[-1][0] + 1 if gens else 1
             bonus = mods[E.INHERITANCE_BONUS]
+            actions = array("f", bytes(4 * 2 * NCARDS))
             for k in range(NCARDS):
                 extra = mods[E.ACTION_BONUS + k]
                 inherit = older[k] + bonus if older[k] else 0
-                out[o + 1 + 2 * k] = ((stay if stay >= inherit else inherit) + extra) / CARDS_SCALE
+                actions[2 * k] = ((stay if stay >= inherit else inherit) + extra) / CARDS_SCALE
                 inherit = every[k] + bonus if every[k] else 0
-                out[o + 2 + 2 * k] = ((1 if inherit < 1 else inherit) + extra) / CARDS_SCALE
-
-            o = at["skills"] + i * p.skills
-            for k in shown:
-                out[o + k] = 1.0
-            o = at["skills_used"] + i * len(p.once)
-            for k in state.used[s]:
-                out[o + p.once_index[k]] = 1.0
-            o = at["effects"] + i * f["effects"]
-            out[o:o + f["effects"]] = self._effects(mods, state.freemask[s])
-
-        # ---- what only the observing seat knows ----
-        o = at["own_hand"]
-        for k in range(NCARDS):
-            out[o + k] = hand[5 * seat + k] / p.hand_bound
-        o = at["own_face_down"]
-        for k in state.hidden[seat]:
-            out[o + p.draft_index[k]] = 1.0
-        o = at["own_draft"]
-        for k in state.draft[seat]:
-            out[o + p.draft_index[k]] = 1.0
-        if state.basic[seat] >= 0 and not state.shown[seat]:
-            out[at["own_basic"] + p.basic_index[state.basic[seat]]] = 1.0
+                actions[2 * k + 1] = ((1 if inherit < 1 else inherit) + extra) / CARDS_SCALE
+            if len(self._generation_memo) > 4096:
+                self._generation_memo.clear()
+            hit = self._generation_memo[key] = (written, actions)
+        return hit
 
     def _effects(self, mods: tuple[int, ...], free: int) -> array:
         """A seat's added-up skill effects and the terrains it settles for free (they
@@ -518,36 +546,32 @@ class QuoVadisEncoder(Encoder):
             self._effect_rows[key] = hit
         return hit
 
-    def _cells(self, state: QuoVadisState, p: Plan, rel: list[int], out: array
-               ) -> tuple[list[bool], list[int], list[int]]:
+    def _cells(self, state: QuoVadisState, p: Plan, rel: tuple[int, ...], out: array
+               ) -> tuple[list[bool], list[int]]:
         """The `cells` part, `p.cell_fields` numbers a cell (the `*_FIELD` constants, then
         the workers and the building's owner by relative seat). Returns, per seat,
-        whether it has a worker on a cell without a building (a city site), its workers
-        on the map and the cubes on its cities that would score now."""
-        n, size = p.n, p.cell_fields
-        terr, bld, cubes, wk = state.terr, state.bld, state.cubes, state.wk
-        fixed = state.options.dominance == "fixed"
-        site, on_map, city_cubes = [False] * n, [0] * n, [0] * n
+        whether it has a worker on a cell without a building (a city site) and its
+        workers on the map."""
+        n, bases = p.n, p.cell_starts
+        bld, cubes, wk = state.bld, state.cubes, state.wk
+        site, on_map = [False] * n, [0] * n
         start, owner_at = p.at["cells"], CELL_BASE + n
+        out[start:start + len(p.cell_zeros)] = self._terrain_rows(state.terr, p)
+        for c in compress(CELLS, cubes):
+            out[bases[c] + CUBES_FIELD] = cubes[c] / CUBES_SCALE
         pieces = [0] * p.cells  # seats with a face-up piece on each cell
-        for c in range(p.cells):
-            base = start + c * size
-            out[base + terr[c]] = 1.0
-            if cubes[c]:
-                out[base + CUBES_FIELD] = cubes[c] / CUBES_SCALE
+        for c in compress(CELLS, map(EMPTY.__ne__, bld)):
             code = bld[c]
-            if code >= 0:
-                kind, owner = code & 3, code >> 2
-                out[base + NTERRAINS + kind] = 1.0
-                out[base + owner_at + rel[owner]] = 1.0
-                if kind == CITY or (kind == RUIN and not fixed):
-                    city_cubes[owner] += cubes[c]
-                if kind != RUIN and not wk[c * n + owner]:
-                    pieces[c] = 1
+            kind, owner = code & 3, code >> 2
+            base = bases[c]
+            out[base + NTERRAINS + kind] = 1.0
+            out[base + owner_at + rel[owner]] = 1.0
+            if kind != RUIN and not wk[c * n + owner]:
+                pieces[c] = 1
         for i in compress(range(len(wk)), wk):  # only the (cell, seat) entries with workers
             c, s = divmod(i, n)
             k = wk[i]
-            base = start + c * size
+            base = bases[c]
             out[base + CELL_BASE + rel[s]] = k / CELL_WORKERS
             on_map[s] += k
             pieces[c] += 1
@@ -558,15 +582,29 @@ class QuoVadisEncoder(Encoder):
         if state.area >= 0:
             struck = state.struck
             for i, c in enumerate(state.board.tile_cells[state.area]):
-                out[start + c * size + AREA_FIELD] = 1.0
+                out[bases[c] + AREA_FIELD] = 1.0
                 if struck >> i & 1:
-                    out[start + c * size + STRUCK_FIELD] = 1.0
+                    out[bases[c] + STRUCK_FIELD] = 1.0
         if state.phase in (MORALE, KEEP):
             kept = state.kept
             for i, c in enumerate(state.contested):
-                out[start + c * size + CONTESTED_FIELD] = 1.0
+                out[bases[c] + CONTESTED_FIELD] = 1.0
                 if kept:
-                    out[start + c * size + KEPT_FIELD] = kept[i] / CELL_WORKERS
+                    out[bases[c] + KEPT_FIELD] = kept[i] / CELL_WORKERS
         for c in state.movable:
-            out[start + c * size + MOVABLE_FIELD] += 1.0 / CELL_WORKERS
-        return site, on_map, city_cubes
+            out[bases[c] + MOVABLE_FIELD] += 1.0 / CELL_WORKERS
+        return site, on_map
+
+    def _terrain_rows(self, terrain: list[int], p: Plan) -> array:
+        """The `cells` part with each cell's terrain alone: it changes only when the
+        wrath lays a ring, so each world's terrains are written out once."""
+        key = (p.cell_fields, *terrain)
+        hit = self._terrain_memo.get(key)
+        if hit is None:
+            hit = array("f", p.cell_zeros)
+            for c, kind in enumerate(terrain):
+                hit[c * p.cell_fields + kind] = 1.0
+            if len(self._terrain_memo) > 4096:
+                self._terrain_memo.clear()
+            self._terrain_memo[key] = hit
+        return hit
