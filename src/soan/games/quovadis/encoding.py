@@ -21,6 +21,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from itertools import compress
+from operator import truediv
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -72,6 +73,7 @@ WARS_SCALE = 10.0  # wars won
 STRENGTH_SCALE = 20.0  # strength in a war before morale and dice
 MODS_SCALE = 3.0  # an added-up skill effect
 DICE_SCALE = 3.0  # war dice rolled
+BOARDS_KEPT = 1024  # board rows remembered (about 6 KB each), then the memo starts afresh
 
 SEAT_FIELDS = {
     "race": None,  # R: one-hot over the content's races
@@ -94,6 +96,10 @@ CUBES_FIELD = NTERRAINS + 4
 AREA_FIELD, CONTESTED_FIELD, KEPT_FIELD, MOVABLE_FIELD, STRUCK_FIELD, SHARED_FIELD = range(
     CUBES_FIELD + 1, CUBES_FIELD + 7)
 CELL_BASE = SHARED_FIELD + 1
+
+
+# the `cells` part as far as the board goes, each seat's city site and workers on the map
+BoardRows = tuple[array, tuple[bool, ...], tuple[int, ...]]
 
 
 class Plan:
@@ -237,7 +243,7 @@ class QuoVadisEncoder(Encoder):
         self._plans: dict[tuple[int, int, int], tuple[Any, Any, Plan]] = {}
         self._worlds: dict[int, tuple[Any, np.ndarray, np.ndarray]] = {}
         self._effect_rows: dict[tuple[tuple[int, ...], int], array] = {}
-        self._terrain_memo: dict[tuple[int, ...], array] = {}
+        self._board_memo: dict[tuple[int, ...], BoardRows] = {}
         self._generation_memo: dict[tuple[tuple[tuple[int, int], ...], tuple[int, ...]],
                                     tuple[array, array]] = {}
 
@@ -425,7 +431,7 @@ class QuoVadisEncoder(Encoder):
         for i, r in enumerate(state.ring):
             if r >= 0:
                 out[o + i * NTERRAINS + r] = 1.0
-        site, on_map = self._cells(state, p, rel, out)
+        site, on_map = self._cells(state, p, seat, out)
 
         # ---- every seat, the observing seat first ----
         majorities, _, city_cubes = state.board_counts()
@@ -436,6 +442,7 @@ class QuoVadisEncoder(Encoder):
         src, vp, mods_all, gens_all = state.src, state.vp, state.mods, state.gens
         skill_end, skill_vp, g = t.skill_end, state.skill_vp, p.generations
         effects_size, once_index = p.seat_fields["effects"], p.once_index
+        per_source = SOURCE_SCALE.__rtruediv__  # x -> x / SOURCE_SCALE
         for i, s in enumerate(order):
             (o_race, o_vp, o_res, o_pieces, o_standing, o_hands, o_gens, o_cards, o_skills,
              o_used, o_effects) = p.seat_at[i]
@@ -444,11 +451,9 @@ class QuoVadisEncoder(Encoder):
                 out[o_race + race] = 1.0
             out[o_vp] = vp[s] / VP_SCALE
             j = NSRC * s
-            out[o_vp + 1:o_vp + 1 + NSRC] = array("f", [x / SOURCE_SCALE
-                                                        for x in src[j:j + NSRC]])
+            out[o_vp + 1:o_vp + 1 + NSRC] = array("f", map(per_source, src[j:j + NSRC]))
             j = 4 * s
-            out[o_res:o_res + 8] = array("f", [x / b for x, b in zip(
-                res[j:j + 4] + cap[j:j + 4], bounds, strict=True)])
+            out[o_res:o_res + 8] = array("f", map(truediv, res[j:j + 4] + cap[j:j + 4], bounds))
             out[o_pieces] = state.supply[s] / workers
             out[o_pieces + 1] = state.cities[s] / cities
             out[o_pieces + 2] = state.forts[s] / forts
@@ -546,39 +551,16 @@ class QuoVadisEncoder(Encoder):
             self._effect_rows[key] = hit
         return hit
 
-    def _cells(self, state: QuoVadisState, p: Plan, rel: tuple[int, ...], out: array
-               ) -> tuple[list[bool], list[int]]:
+    def _cells(self, state: QuoVadisState, p: Plan, seat: int, out: array
+               ) -> tuple[tuple[bool, ...], tuple[int, ...]]:
         """The `cells` part, `p.cell_fields` numbers a cell (the `*_FIELD` constants, then
         the workers and the building's owner by relative seat). Returns, per seat,
         whether it has a worker on a cell without a building (a city site) and its
         workers on the map."""
-        n, bases = p.n, p.cell_starts
-        bld, cubes, wk = state.bld, state.cubes, state.wk
-        site, on_map = [False] * n, [0] * n
-        start, owner_at = p.at["cells"], CELL_BASE + n
-        out[start:start + len(p.cell_zeros)] = self._terrain_rows(state.terr, p)
-        for c in compress(CELLS, cubes):
-            out[bases[c] + CUBES_FIELD] = cubes[c] / CUBES_SCALE
-        pieces = [0] * p.cells  # seats with a face-up piece on each cell
-        for c in compress(CELLS, map(EMPTY.__ne__, bld)):
-            code = bld[c]
-            kind, owner = code & 3, code >> 2
-            base = bases[c]
-            out[base + NTERRAINS + kind] = 1.0
-            out[base + owner_at + rel[owner]] = 1.0
-            if kind != RUIN and not wk[c * n + owner]:
-                pieces[c] = 1
-        for i in compress(range(len(wk)), wk):  # only the (cell, seat) entries with workers
-            c, s = divmod(i, n)
-            k = wk[i]
-            base = bases[c]
-            out[base + CELL_BASE + rel[s]] = k / CELL_WORKERS
-            on_map[s] += k
-            pieces[c] += 1
-            if pieces[c] == 2:
-                out[base + SHARED_FIELD] = 1.0
-            if bld[c] == EMPTY:
-                site[s] = True
+        start = p.at["cells"]
+        rows, site, on_map = self._board_rows(state, p, seat)
+        out[start:start + len(rows)] = rows
+        bases = p.cell_starts
         if state.area >= 0:
             struck = state.struck
             for i, c in enumerate(state.board.tile_cells[state.area]):
@@ -595,16 +577,43 @@ class QuoVadisEncoder(Encoder):
             out[bases[c] + MOVABLE_FIELD] += 1.0 / CELL_WORKERS
         return site, on_map
 
-    def _terrain_rows(self, terrain: list[int], p: Plan) -> array:
-        """The `cells` part with each cell's terrain alone: it changes only when the
-        wrath lays a ring, so each world's terrains are written out once."""
-        key = (p.cell_fields, *terrain)
-        hit = self._terrain_memo.get(key)
-        if hit is None:
-            hit = array("f", p.cell_zeros)
-            for c, kind in enumerate(terrain):
-                hit[c * p.cell_fields + kind] = 1.0
-            if len(self._terrain_memo) > 4096:
-                self._terrain_memo.clear()
-            self._terrain_memo[key] = hit
+    def _board_rows(self, state: QuoVadisState, p: Plan, seat: int
+                    ) -> BoardRows:
+        """The `cells` part as far as the board's terrains, cubes, buildings and workers
+        go, with `_cells`' city sites and workers on the map. Remembered by those and the
+        observing seat: a search observes many positions where none of them moved."""
+        key = (seat, *state.terr, *state.bld, *state.cubes, *state.wk)
+        hit = self._board_memo.get(key)
+        if hit is not None:
+            return hit
+        n, size, rel = p.n, p.cell_fields, p.rels[seat]
+        bld, cubes, wk = state.bld, state.cubes, state.wk
+        site, on_map = [False] * n, [0] * n
+        owner_at = CELL_BASE + n
+        rows = array("f", p.cell_zeros)
+        for c, kind in enumerate(state.terr):
+            rows[c * size + kind] = 1.0
+        for c in compress(CELLS, cubes):
+            rows[c * size + CUBES_FIELD] = cubes[c] / CUBES_SCALE
+        pieces = [0] * p.cells  # seats with a face-up piece on each cell
+        for c in compress(CELLS, map(EMPTY.__ne__, bld)):
+            code = bld[c]
+            kind, owner = code & 3, code >> 2
+            rows[c * size + NTERRAINS + kind] = 1.0
+            rows[c * size + owner_at + rel[owner]] = 1.0
+            if kind != RUIN and not wk[c * n + owner]:
+                pieces[c] = 1
+        for i in compress(range(len(wk)), wk):  # only the (cell, seat) entries with workers
+            c, s = divmod(i, n)
+            k = wk[i]
+            rows[c * size + CELL_BASE + rel[s]] = k / CELL_WORKERS
+            on_map[s] += k
+            pieces[c] += 1
+            if pieces[c] == 2:
+                rows[c * size + SHARED_FIELD] = 1.0
+            if bld[c] == EMPTY:
+                site[s] = True
+        if len(self._board_memo) >= BOARDS_KEPT:
+            self._board_memo.clear()
+        hit = self._board_memo[key] = (rows, tuple(site), tuple(on_map))
         return hit
