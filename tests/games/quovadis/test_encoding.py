@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from soan.boards.world import quovadis_world
+from soan.engine.encoding import Encoder
 from soan.engine.rng import Rng
 from soan.games.quovadis.codes import AREA, BASIC, CARD, CITY, DRAFT, KEEP, MORALE, PLACE, RACE
 from soan.games.quovadis.encoding import (
@@ -301,3 +302,17 @@ def test_observations_are_scaled_and_unchanged_by_a_redeal_in_the_card_phase():
             seen = ENCODER.observe(state, seat)
             assert seen.min() >= 0 and seen.max() <= 3
             assert np.array_equal(ENCODER.observe(state.redeal(seat, Rng(seat)), seat), seen)
+
+
+@pytest.mark.parametrize("variant", ["default", "loser_keeps", "fixed_dominance"])
+def test_the_fast_observation_is_the_one_the_writer_checks_part_by_part(variant):
+    """`QuoVadisEncoder.observe` builds the vector in one buffer and remembers board
+    rows; the engine's `Encoder.observe` puts it through the `Writer`: the same numbers,
+    every seat, a position met again (from the memo) included."""
+    for state in random_positions(4, 13, every=3, variant=variant):
+        for seat in range(4):
+            fast = ENCODER.observe(state, seat)
+            assert fast.dtype == np.float32 and fast.shape == (ENCODER.encoding(state).size,)
+            checked = Encoder.observe(ENCODER, state, seat)
+            assert fast.tobytes() == checked.tobytes()
+            assert ENCODER.observe(state.copy(), seat).tobytes() == fast.tobytes()

@@ -160,7 +160,7 @@ class Plan:
         self.cell_starts = tuple(self.at["cells"] + c * self.cell_fields
                                  for c in range(self.cells))
         self.dynamic = self.at["tile_pairs"]  # the parts before the world's fixed layout
-        self.dynamic_layout = tuple(self.layout[:-2])
+        self.parts = tuple(self.layout)
         self.zeros = bytes(4 * self.dynamic)  # a zeroed float32 buffer of the dynamic parts
 
     def _layout(self) -> list[tuple[str, int]]:
@@ -241,7 +241,7 @@ class QuoVadisEncoder(Encoder):
 
     def __init__(self) -> None:
         self._plans: dict[tuple[int, int, int], tuple[Any, Any, Plan]] = {}
-        self._worlds: dict[int, tuple[Any, np.ndarray, np.ndarray]] = {}
+        self._worlds: dict[int, tuple[Any, bytes]] = {}
         self._effect_rows: dict[tuple[tuple[int, ...], int], array] = {}
         self._board_memo: dict[tuple[int, ...], BoardRows] = {}
         self._generation_memo: dict[tuple[tuple[tuple[int, int], ...], tuple[int, ...]],
@@ -323,9 +323,9 @@ class QuoVadisEncoder(Encoder):
 
     # ---- one observation ---------------------------------------------------------------
 
-    def _world(self, state: QuoVadisState, p: Plan) -> tuple[np.ndarray, np.ndarray]:
-        """The fixed parts of one game's world: which pair each tile carries, which
-        cells of two tiles touch."""
+    def _world(self, state: QuoVadisState, p: Plan) -> bytes:
+        """The fixed parts of one game's world as float32 bytes: which pair each tile
+        carries, which cells of two tiles touch."""
         board = state.board
         hit = self._worlds.get(id(board))
         if hit is None or hit[0] is not board:
@@ -337,20 +337,25 @@ class QuoVadisEncoder(Encoder):
             touch = np.array([b in adjacent[a] for a, b in p.adjacency_pairs], dtype=np.float32)
             if len(self._worlds) > 256:
                 self._worlds.clear()
-            hit = (board, pairs, touch)
+            hit = (board, pairs.tobytes() + touch.tobytes())
             self._worlds[id(board)] = hit
-        return hit[1], hit[2]
+        return hit[1]
 
     def write(self, state: QuoVadisState, seat: int, parts: Writer) -> None:
+        """Every part through the engine's `Writer`, which checks the vector `observe`
+        builds against the layout."""
         p = self.plan(state.n, state.options, state.content)
-        # a typed buffer: stores convert to float32 as numpy would, and numpy reads it
-        # without a copy
+        parts.put_run(p.parts, self.observe(state, seat))
+
+    def observe(self, state: QuoVadisState, seat: int) -> np.ndarray:  # type: ignore[override]
+        """`Encoder.observe` (the same vector: a test compares them) built in one typed
+        buffer, whose stores convert to float32 as numpy would, and handed to numpy
+        without a copy or the part-by-part checks `write` leaves to the `Writer`."""
+        p = self.plan(state.n, state.options, state.content)
         out = array("f", p.zeros)
         self._fill(state, seat, p, out)
-        parts.put_run(p.dynamic_layout, np.frombuffer(out, dtype=np.float32))
-        pairs, touch = self._world(state, p)
-        parts.put("tile_pairs", pairs)
-        parts.put("adjacency", touch)
+        out.frombytes(self._world(state, p))
+        return np.frombuffer(out, dtype=np.float32)
 
     def _fill(self, state: QuoVadisState, seat: int, p: Plan, out: array) -> None:
         """Every part into `out`, each at its offset in the layout."""
