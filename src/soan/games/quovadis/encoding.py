@@ -244,6 +244,7 @@ class QuoVadisEncoder(Encoder):
         self._worlds: dict[int, tuple[Any, bytes]] = {}
         self._effect_rows: dict[tuple[tuple[int, ...], int], array] = {}
         self._board_memo: dict[tuple[int, ...], BoardRows] = {}
+        self._terrain_memo: dict[tuple[int, ...], bytes] = {}
         self._generation_memo: dict[tuple[tuple[tuple[int, int], ...], tuple[int, ...]],
                                     tuple[array, array]] = {}
 
@@ -595,9 +596,7 @@ class QuoVadisEncoder(Encoder):
         bld, cubes, wk = state.bld, state.cubes, state.wk
         site, on_map = [False] * n, [0] * n
         owner_at = CELL_BASE + n
-        rows = array("f", p.cell_zeros)
-        for c, kind in enumerate(state.terr):
-            rows[c * size + kind] = 1.0
+        rows = array("f", self._terrain_rows(state.terr, p))
         for c in compress(CELLS, cubes):
             rows[c * size + CUBES_FIELD] = cubes[c] / CUBES_SCALE
         pieces = [0] * p.cells  # seats with a face-up piece on each cell
@@ -621,4 +620,18 @@ class QuoVadisEncoder(Encoder):
         if len(self._board_memo) >= BOARDS_KEPT:
             self._board_memo.clear()
         hit = self._board_memo[key] = (rows, tuple(site), tuple(on_map))
+        return hit
+
+    def _terrain_rows(self, terrain: list[int], p: Plan) -> bytes:
+        """The `cells` part with each cell's terrain alone, as float32 bytes: it changes
+        only when the wrath lays a ring, so a world's terrains are written out once."""
+        key = (p.cell_fields, *terrain)
+        hit = self._terrain_memo.get(key)
+        if hit is None:
+            rows = array("f", p.cell_zeros)
+            for c, kind in enumerate(terrain):
+                rows[c * p.cell_fields + kind] = 1.0
+            if len(self._terrain_memo) >= BOARDS_KEPT:
+                self._terrain_memo.clear()
+            hit = self._terrain_memo[key] = rows.tobytes()
         return hit
