@@ -48,6 +48,7 @@ from soan.games.quovadis.codes import (
 )
 from soan.games.quovadis.content import QuoVadisContent, Tables
 from soan.games.quovadis.evaluation import all_turns_left
+from soan.games.quovadis.settlement import Counts
 from soan.games.quovadis.state import cube_splits
 
 if TYPE_CHECKING:
@@ -98,8 +99,9 @@ AREA_FIELD, CONTESTED_FIELD, KEPT_FIELD, MOVABLE_FIELD, STRUCK_FIELD, SHARED_FIE
 CELL_BASE = SHARED_FIELD + 1
 
 
-# the `cells` part as far as the board goes, each seat's city site and workers on the map
-BoardRows = tuple[array, tuple[bool, ...], tuple[int, ...]]
+# the `cells` part as far as the board goes, each seat's city site and workers on the
+# map, and the state's `board_counts`
+BoardRows = tuple[array, tuple[bool, ...], tuple[int, ...], Counts]
 
 
 class Plan:
@@ -437,10 +439,10 @@ class QuoVadisEncoder(Encoder):
         for i, r in enumerate(state.ring):
             if r >= 0:
                 out[o + i * NTERRAINS + r] = 1.0
-        site, on_map = self._cells(state, p, seat, out)
+        site, on_map, counts = self._cells(state, p, seat, out)
 
         # ---- every seat, the observing seat first ----
-        majorities, _, city_cubes = state.board_counts()
+        majorities, _, city_cubes = counts
         workers, cities = max(1, opts.workers), max(1, opts.cities)
         forts, temples = max(1, opts.forts), max(1, opts.temples)
         draft_cards, bounds = opts.draft_cards, p.resource_bounds
@@ -558,13 +560,13 @@ class QuoVadisEncoder(Encoder):
         return hit
 
     def _cells(self, state: QuoVadisState, p: Plan, seat: int, out: array
-               ) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+               ) -> tuple[tuple[bool, ...], tuple[int, ...], Counts]:
         """The `cells` part, `p.cell_fields` numbers a cell (the `*_FIELD` constants, then
         the workers and the building's owner by relative seat). Returns, per seat,
         whether it has a worker on a cell without a building (a city site) and its
-        workers on the map."""
+        workers on the map, and the state's `board_counts`."""
         start = p.at["cells"]
-        rows, site, on_map = self._board_rows(state, p, seat)
+        rows, site, on_map, counts = self._board_rows(state, p, seat)
         out[start:start + len(rows)] = rows
         bases = p.cell_starts
         if state.area >= 0:
@@ -581,14 +583,16 @@ class QuoVadisEncoder(Encoder):
                     out[bases[c] + KEPT_FIELD] = kept[i] / CELL_WORKERS
         for c in state.movable:
             out[bases[c] + MOVABLE_FIELD] += 1.0 / CELL_WORKERS
-        return site, on_map
+        return site, on_map, counts
 
     def _board_rows(self, state: QuoVadisState, p: Plan, seat: int
                     ) -> BoardRows:
         """The `cells` part as far as the board's terrains, cubes, buildings and workers
-        go, with `_cells`' city sites and workers on the map. Remembered by those and the
-        observing seat: a search observes many positions where none of them moved."""
-        key = (seat, *state.terr, *state.bld, *state.cubes, *state.wk)
+        go, with what `_cells` returns. Remembered by those, the world's layout, the
+        dominance rule and the observing seat: a search observes many positions where
+        none of them moved."""
+        key = (state.board.layout, state.options.dominance, seat, *state.terr, *state.bld,
+               *state.cubes, *state.wk)
         hit = self._board_memo.get(key)
         if hit is not None:
             return hit
@@ -619,7 +623,7 @@ class QuoVadisEncoder(Encoder):
                 site[s] = True
         if len(self._board_memo) >= BOARDS_KEPT:
             self._board_memo.clear()
-        hit = self._board_memo[key] = (rows, tuple(site), tuple(on_map))
+        hit = self._board_memo[key] = (rows, tuple(site), tuple(on_map), state.board_counts())
         return hit
 
     def _terrain_rows(self, terrain: list[int], p: Plan) -> bytes:
