@@ -21,7 +21,6 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from itertools import compress
-from operator import truediv
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -133,7 +132,6 @@ class Plan:
         self.copies = tuple(t.deck.count(k) for k in range(NCARDS))
         self.deck_total = len(t.deck)
         self.res_bound = tuple(max(1, bound(options, t, E.RAISE_MAX + r, r)) for r in range(4))
-        self.resource_bounds = self.res_bound * 2  # a seat's resources, then its maxima
         self.hand_bound = max(1, options.hand_size + bound(options, t, E.HAND_SIZE, None))
         self.generations = options.generations
         sea, other = options.rings
@@ -445,33 +443,39 @@ class QuoVadisEncoder(Encoder):
         majorities, _, city_cubes = counts
         workers, cities = max(1, opts.workers), max(1, opts.cities)
         forts, temples = max(1, opts.forts), max(1, opts.temples)
-        draft_cards, bounds = opts.draft_cards, p.resource_bounds
+        draft_cards, bounds = opts.draft_cards, p.res_bound
+        supply, cities_left, forts_left, temples_left, ascended, wars_won = (
+            state.supply, state.cities, state.forts, state.temples, state.ascended,
+            state.wars_won)
+        races, hidden, drafts, basic, shown_all, used, freemask = (
+            state.race, state.hidden, state.draft, state.basic, state.shown, state.used,
+            state.freemask)
         tiles, hand_bound = p.tiles, p.hand_bound
         src, vp, mods_all, gens_all = state.src, state.vp, state.mods, state.gens
         skill_end, skill_vp, g = t.skill_end, state.skill_vp, p.generations
         effects_size, once_index = p.seat_fields["effects"], p.once_index
-        per_source = SOURCE_SCALE.__rtruediv__  # x -> x / SOURCE_SCALE
         for i, s in enumerate(order):
             (o_race, o_vp, o_res, o_pieces, o_standing, o_hands, o_gens, o_cards, o_skills,
              o_used, o_effects) = p.seat_at[i]
-            race = state.race[s]
+            race = races[s]
             if race >= 0:
                 out[o_race + race] = 1.0
             out[o_vp] = vp[s] / VP_SCALE
-            j = NSRC * s
-            out[o_vp + 1:o_vp + 1 + NSRC] = array("f", map(per_source, src[j:j + NSRC]))
-            j = 4 * s
-            out[o_res:o_res + 8] = array("f", map(truediv, res[j:j + 4] + cap[j:j + 4], bounds))
-            out[o_pieces] = state.supply[s] / workers
-            out[o_pieces + 1] = state.cities[s] / cities
-            out[o_pieces + 2] = state.forts[s] / forts
-            out[o_pieces + 3] = state.temples[s] / temples
-            out[o_pieces + 4] = state.ascended[s] / workers
-            out[o_pieces + 5] = state.wars_won[s] / WARS_SCALE
+            for j in range(NSRC):
+                out[o_vp + 1 + j] = src[NSRC * s + j] / SOURCE_SCALE
+            for r in range(4):
+                out[o_res + r] = res[4 * s + r] / bounds[r]
+                out[o_res + 4 + r] = cap[4 * s + r] / bounds[r]
+            out[o_pieces] = supply[s] / workers
+            out[o_pieces + 1] = cities_left[s] / cities
+            out[o_pieces + 2] = forts_left[s] / forts
+            out[o_pieces + 3] = temples_left[s] / temples
+            out[o_pieces + 4] = ascended[s] / workers
+            out[o_pieces + 5] = wars_won[s] / WARS_SCALE
             held = majorities[s]
             out[o_standing] = held / tiles
             out[o_standing + 1] = city_cubes[s] / CITY_CUBES_SCALE
-            shown = state.shown[s]
+            shown = shown_all[s]
             total = 0
             for k in shown:
                 if skill_end[k]:
@@ -479,21 +483,21 @@ class QuoVadisEncoder(Encoder):
             out[o_standing + 2] = total / SKILL_VP_SCALE
             out[o_standing + 3] = on_map[s] / workers
             out[o_hands] = sum(hand[5 * s:5 * s + 5]) / hand_bound
-            out[o_hands + 1] = len(state.hidden[s]) / draft_cards
-            out[o_hands + 2] = len(state.draft[s]) / draft_cards
-            out[o_hands + 3] = 1.0 if state.basic[s] >= 0 else 0.0
+            out[o_hands + 1] = len(hidden[s]) / draft_cards
+            out[o_hands + 2] = len(drafts[s]) / draft_cards
+            out[o_hands + 3] = 1.0 if basic[s] >= 0 else 0.0
 
             gens, mods = gens_all[s], mods_all[s]
             written, actions = self._generation_rows(gens, mods, g)
             out[o_gens:o_gens + len(written)] = written
-            out[o_cards] = 1.0 if (gens and len(gens) < g and state.cities[s] and site[s]) else 0.0
+            out[o_cards] = 1.0 if (gens and len(gens) < g and cities_left[s] and site[s]) else 0.0
             out[o_cards + 1:o_cards + 1 + 2 * NCARDS] = actions
 
             for k in shown:
                 out[o_skills + k] = 1.0
-            for k in state.used[s]:
+            for k in used[s]:
                 out[o_used + once_index[k]] = 1.0
-            out[o_effects:o_effects + effects_size] = self._effects(mods, state.freemask[s])
+            out[o_effects:o_effects + effects_size] = self._effects(mods, freemask[s])
 
         # ---- what only the observing seat knows ----
         o = at["own_hand"]
