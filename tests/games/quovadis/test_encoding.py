@@ -19,6 +19,7 @@ from soan.games.quovadis.encoding import (
     CONTESTED_FIELD,
     CUBES_FIELD,
     CUBES_SCALE,
+    QuoVadisEncoder,
 )
 from tests.games.quovadis.helpers import (
     BLESSING,
@@ -316,3 +317,25 @@ def test_the_fast_observation_is_the_one_the_writer_checks_part_by_part(variant)
             checked = Encoder.observe(ENCODER, state, seat)
             assert fast.tobytes() == checked.tobytes()
             assert ENCODER.observe(state.copy(), seat).tobytes() == fast.tobytes()
+
+
+def test_remembered_rows_never_cross_rule_sets_or_seats():
+    """The encoder remembers board and seat rows across positions: observed after
+    games of other rule sets (another number of generations, fixed dominance, other
+    table sizes), a position reads as a fresh encoder reads it."""
+    shared = QuoVadisEncoder()
+    positions = []
+    for options in ({"generations": 6}, {"generations": 4}, {"dominance": "fixed"}):
+        for seats in (3, 4):
+            state = GAME.new(seats, 31, GAME.options(**options))
+            rng = Rng(31)
+            while not state.over:
+                positions.append(state.copy())
+                state.play(rng.choice(state.legal()))
+    for state in positions:  # every rule set's rows remembered before the comparison
+        for seat in range(state.seats):
+            shared.observe(state, seat)
+    for state in positions[::9]:
+        for seat in range(state.seats):
+            fresh = QuoVadisEncoder().observe(state, seat)
+            assert shared.observe(state, seat).tobytes() == fresh.tobytes()

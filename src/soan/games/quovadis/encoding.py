@@ -242,11 +242,9 @@ class QuoVadisEncoder(Encoder):
     def __init__(self) -> None:
         self._plans: dict[tuple[int, int, int], tuple[Any, Any, Plan]] = {}
         self._worlds: dict[int, tuple[Any, bytes]] = {}
-        self._effect_rows: dict[tuple[tuple[int, ...], int], array] = {}
         self._board_memo: dict[tuple[int, ...], BoardRows] = {}
         self._terrain_memo: dict[tuple[int, ...], bytes] = {}
-        self._generation_memo: dict[tuple[tuple[tuple[int, int], ...], tuple[int, ...]],
-                                    tuple[array, array]] = {}
+        self._seat_memo: dict[tuple[Any, ...], tuple[array, array, array]] = {}
 
     # ---- the rule set's shape ----------------------------------------------------------
 
@@ -488,7 +486,7 @@ class QuoVadisEncoder(Encoder):
             out[o_hands + 3] = 1.0 if basic[s] >= 0 else 0.0
 
             gens, mods = gens_all[s], mods_all[s]
-            written, actions = self._generation_rows(gens, mods, g)
+            written, actions, effects = self._seat_rows(gens, mods, freemask[s], g)
             out[o_gens:o_gens + len(written)] = written
             out[o_cards] = 1.0 if (gens and len(gens) < g and cities_left[s] and site[s]) else 0.0
             out[o_cards + 1:o_cards + 1 + 2 * NCARDS] = actions
@@ -497,7 +495,7 @@ class QuoVadisEncoder(Encoder):
                 out[o_skills + k] = 1.0
             for k in used[s]:
                 out[o_used + once_index[k]] = 1.0
-            out[o_effects:o_effects + effects_size] = self._effects(mods, freemask[s])
+            out[o_effects:o_effects + effects_size] = effects
 
         # ---- what only the observing seat knows ----
         o = at["own_hand"]
@@ -512,15 +510,16 @@ class QuoVadisEncoder(Encoder):
         if state.basic[seat] >= 0 and not state.shown[seat]:
             out[at["own_basic"] + p.basic_index[state.basic[seat]]] = 1.0
 
-    def _generation_rows(self, gens: tuple[tuple[int, int], ...], mods: tuple[int, ...],
-                         g: int) -> tuple[array, array]:
-        """A seat's `generations` part as far as its generations go, and its
-        `card_actions` after the first number: what a card acting as each kind would do
-        now, without and with a generation change (`actions_for`, written out to read
-        the generations once). They change only when a card is placed or a skill set, so
-        each pair is worked out once."""
-        key = (gens, mods)
-        hit = self._generation_memo.get(key)
+    def _seat_rows(self, gens: tuple[tuple[int, int], ...], mods: tuple[int, ...], free: int,
+                   g: int) -> tuple[array, array, array]:
+        """Three rows of a seat that change only when it places a card or sets a skill,
+        so each is worked out once: its `generations` part as far as its generations
+        go; its `card_actions` after the first number, what a card acting as each kind
+        would do now, without and with a generation change (`actions_for`, written out
+        to read the generations once); and its `effects`, the added-up skill effects and
+        the terrains it settles for free. `g` is the rule set's generations."""
+        key = (gens, mods, free, g)
+        hit = self._seat_memo.get(key)
         if hit is None:
             written = array("f", bytes(4 * (1 + 6 * len(gens))))
             written[0] = len(gens) / g
@@ -545,22 +544,11 @@ class QuoVadisEncoder(Encoder):
                 actions[2 * k] = ((stay if stay >= inherit else inherit) + extra) / CARDS_SCALE
                 inherit = every[k] + bonus if every[k] else 0
                 actions[2 * k + 1] = ((1 if inherit < 1 else inherit) + extra) / CARDS_SCALE
-            if len(self._generation_memo) > 4096:
-                self._generation_memo.clear()
-            hit = self._generation_memo[key] = (written, actions)
-        return hit
-
-    def _effects(self, mods: tuple[int, ...], free: int) -> array:
-        """A seat's added-up skill effects and the terrains it settles for free (they
-        change only when a skill is set, so each is worked out once)."""
-        key = (mods, free)
-        hit = self._effect_rows.get(key)
-        if hit is None:
-            hit = array("f", [x / MODS_SCALE for x in mods])
-            hit.extend([1.0 if free >> k & 1 else 0.0 for k in range(NTERRAINS)])
-            if len(self._effect_rows) > 4096:
-                self._effect_rows.clear()
-            self._effect_rows[key] = hit
+            effects = array("f", [x / MODS_SCALE for x in mods])
+            effects.extend([1.0 if free >> k & 1 else 0.0 for k in range(NTERRAINS)])
+            if len(self._seat_memo) > 4096:
+                self._seat_memo.clear()
+            hit = self._seat_memo[key] = (written, actions, effects)
         return hit
 
     def _cells(self, state: QuoVadisState, p: Plan, seat: int, out: array
