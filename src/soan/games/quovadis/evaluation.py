@@ -83,7 +83,7 @@ class QuoVadisEvaluator(Evaluator):
     worth of what each seat holds (see the module's notes)."""
 
     def evaluate(self, state: QuoVadisState) -> list[float]:
-        values = [float(v) for v in state.vp]
+        values = list(map(float, state.vp))
         phase = state.phase
         if phase == OVER:
             return values
@@ -136,7 +136,7 @@ def seat_values(state: QuoVadisState, majorities: Sequence[int], face_up: Sequen
         value += r0 * res[r] + r1 * res[r + 1] + r2 * res[r + 2] + r3 * res[r + 3]
         value += WORKER * (workers - supply[s] - ascended[s])
         value += FORT_VALUE * (forts - forts_left[s])
-        value += TEMPLE_VALUE * (temples - temples_left[s]) * min(turns, 3) / 3
+        value += TEMPLE_VALUE * (temples - temples_left[s]) * (turns if turns < 3 else 3) / 3
         value += FACE_DOWN * len(hidden[s])
         for k in shown[s]:
             if skill_end[k]:
@@ -150,7 +150,11 @@ def seat_values(state: QuoVadisState, majorities: Sequence[int], face_up: Sequen
             size = gens[-1][0] if gens else 0
             value += MAJORITY_SHARE * (size + 1) * majorities[s]
         held = hand[5 * s:5 * s + 5]
-        value += INHERIT * inheritance(gens, held) + HAND_CARD * sum(held)
+        best = [1, 1, 1, 1, 1]  # inheritance: the largest generation under each kind held
+        for count, top in gens:
+            if count > best[top] and held[top]:
+                best[top] = count
+        value += INHERIT * (sum(best) - 5) + HAND_CARD * sum(held)
         out.append(value)
     return out
 
@@ -226,16 +230,6 @@ def _ring_value(state: QuoVadisState, s: int) -> float:
     free = state.freemask[s]
     return RING_CELL * sum(1 for c in state.board.tile_cells[state.area]
                            if not free >> state.terr[c] & 1)
-
-
-def inheritance(gens: tuple[tuple[int, int], ...], held: Sequence[int]) -> int:
-    """Actions that cards in hand (`held`: a seat's count of each kind) would gain by
-    inheritance from generations `gens` over a fresh generation."""
-    best = [1] * 5  # the largest generation under each kind held, when over 1
-    for count, top in gens:
-        if count > best[top] and held[top]:
-            best[top] = count
-    return sum(best) - 5
 
 
 def pending_settlement(state: QuoVadisState, s: int, majorities: int) -> float:
