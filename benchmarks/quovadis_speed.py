@@ -141,6 +141,41 @@ def redeals(count: int) -> float:
     return _clock() - start
 
 
+def lookahead(games: int = 4) -> list:
+    """The positions a search's lookahead meets: every position of seeded 4-seat
+    random games and the positions after its first five legal actions (siblings, most
+    with the board of their parent)."""
+    game = get_game("quovadis")
+    content = game.load_content()
+    out = []
+    for seed in range(games):
+        state, rng = game.new(4, seed, content=content), Rng(seed)
+        while state.to_move is not None:
+            out.append(state.copy())
+            for action in state.legal()[:5]:
+                after = state.copy()
+                after.play(action)
+                out.append(after)
+            state.play(rng.choice(state.legal()))
+    return out
+
+
+def judging(positions: list) -> tuple[float, float]:
+    """Seconds for `encoder.observe` of each position for its mover, then for
+    `evaluate` of a copy of each (the learned value reads both for every leaf)."""
+    game = get_game("quovadis")
+    observe, evaluate = game.encoder.observe, game.evaluator.evaluate
+    start = _clock()
+    for state in positions:
+        observe(state, state.to_move or 0)
+    observed = _clock() - start
+    copies = [state.copy() for state in positions]
+    start = _clock()
+    for state in copies:
+        evaluate(state)
+    return observed, _clock() - start
+
+
 def search(searches: int, iters: int = 200) -> tuple[float, float, int]:
     """`searches` ismcts:`iters` decisions (each from a fresh re-deal and generator) from
     search_profile.py's mid-game position: (seconds in all, seconds inside evaluate(),
@@ -229,11 +264,15 @@ def main() -> None:
     n = 20_000
     seconds = redeals(n)
     print(f"mid-game redeal(): {n} in {seconds:.2f} s = {n / seconds:,.0f} redeals/s")
+    positions = lookahead()
+    observed, evaluated = judging(positions)
+    print(f"{len(positions)} lookahead positions: encoder.observe() "
+          f"{len(positions) / observed:,.0f}/s, evaluate() {len(positions) / evaluated:,.0f}/s")
     n, iters = 5, 200
-    seconds, judging, judged = search(n, iters)
+    seconds, judging_time, judged = search(n, iters)
     print(f"ismcts:{iters} from search_profile.py's position: {n} searches in {seconds:.2f} s "
           f"= {n * iters / seconds:,.0f} iterations/s; evaluate() inside them: {judged} in "
-          f"{judging:.2f} s = {judged / judging:,.0f} evaluations/s")
+          f"{judging_time:.2f} s = {judged / judging_time:,.0f} evaluations/s")
     print(f"(CPU seconds of this process; {time.perf_counter() - wall:.1f} s on the wall clock)")
 
 
