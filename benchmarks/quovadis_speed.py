@@ -69,6 +69,45 @@ core.py) is about 4% of a playout, building the world about 3% (boards/world.py:
 51 us of a 66 us `new()`), and a re-deal is two thirds `Rng.shuffle` (engine/rng.py:
 the 64-bit generator stepped in Python for each of the ~65 epic cards and ~20 skills).
 
+Then what the `strong` bot reads (2026-11-27, against commit 24fef5c, same machine
+shared with other work, three rounds interleaved, before -> after, CPU seconds;
+`engine_fingerprint.py quovadis` (57,511 positions), this script's `--fingerprint`
+(29,334 positions), `behaviour_snapshot.py` (370 files), a four-seat `strong` game
+(386 actions) and `soan simulate quovadis -n 4 --games 1 --bots strong --seed 5`
+(every column but the time) identical). `QuoVadisEncoder.observe` builds the vector
+in one typed buffer and hands it over without the part-by-part checks (`write` puts
+the same vector through the engine's `Writer`, and a test compares them); the cells
+part is remembered by board (terrains, buildings, cubes, workers, the observing seat)
+together with the board counts, a seat's generations, card actions and effects by its
+generations, skill effects and free terrains (a test compares an encoder warmed on
+other rule sets with a fresh one); a few stores per seat are plain stores again (a
+typed array built from `map` costs more than six or eight of them); every seat's
+majorities are counted in one pass; the evaluation reads the turns left once; and
+`Rng.shuffle` draws the swaps of a list of 40 or more in one NumPy step (the state k
+steps ahead is a*state + c mod 2**64; tests/engine/test_rng.py holds it to `below`):
+
+    encoder.observe() (6,141 lookahead positions)  13,076-13,164 -> 20,181-20,997 /s  x1.57
+    evaluate() after it                            70,552-72,003 -> 77,052-77,483 /s  x1.08
+    mid-game redeal()                              42,107-43,197 -> 51,325-51,751 /s  x1.21
+    ismcts:200 iterations/s (this script)              2,028-2,141 -> 2,153-2,200     x1.04
+    evaluate() inside it                            39,922-42,009 -> 44,717-45,480 /s  x1.08
+    random playouts (`quovadis_speed.py 300`), copy()  x1.0 (162-167k actions/s)
+    a four-seat strong game (seed 900,000)         19.97-21.00 -> 17.80-19.16 s      x1.13
+    the same, `engine_table.py --seconds 1 --rounds 3 --strong-games 1`:
+      the strong game (seed 900,000)                 21.0-22.2 -> 18.6-20.0 s      x1.14
+      a strong decision                          0.055-0.058 -> 0.049-0.052 s      x1.14
+      random playouts                        150,923-163,492 -> 158,255-167,935 /s x1.0
+
+In a `strong` decision the observation fell from about 65 us to 43 us (of the
+positions it observes, 57% meet a board again; the leaves after a playout are mostly
+new boards) and the evaluation from 20 us to 18 us. A strong game's time now (the
+first 200 actions, each part timed where the search calls it): `play` 23%, `observe`
+17%, `evaluate` 14%, the model's `predict` 9%, `legal` 6%, `redeal` 4%, `copy` 4%,
+the rest the search's own work (tree, features, ranking). The 14 s game of issue 21
+is still about 1.3x away; outside this game: garbage collection is about 3.5% of a
+strong game (`gc.disable()`: 9.7 s -> 9.3-9.4 s over its first 200 actions), and
+`State._copy_base` copies the log and the history (0.7 of a 3.1 us copy at turn 30).
+
     python benchmarks/quovadis_speed.py --fingerprint FILE [games]
 
 writes every position of seeded random games over every variant (legal actions, the
@@ -139,6 +178,41 @@ def redeals(count: int) -> float:
     for _ in range(count):
         state.redeal(seat, rng)
     return _clock() - start
+
+
+def lookahead(games: int = 4) -> list:
+    """The positions a search's lookahead meets: every position of seeded 4-seat
+    random games and the positions after its first five legal actions (siblings, most
+    with the board of their parent)."""
+    game = get_game("quovadis")
+    content = game.load_content()
+    out = []
+    for seed in range(games):
+        state, rng = game.new(4, seed, content=content), Rng(seed)
+        while state.to_move is not None:
+            out.append(state.copy())
+            for action in state.legal()[:5]:
+                after = state.copy()
+                after.play(action)
+                out.append(after)
+            state.play(rng.choice(state.legal()))
+    return out
+
+
+def judging(positions: list) -> tuple[float, float]:
+    """Seconds for `encoder.observe` of each position for its mover, then for
+    `evaluate` of a copy of each (the learned value reads both for every leaf)."""
+    game = get_game("quovadis")
+    observe, evaluate = game.encoder.observe, game.evaluator.evaluate
+    start = _clock()
+    for state in positions:
+        observe(state, state.to_move or 0)
+    observed = _clock() - start
+    copies = [state.copy() for state in positions]
+    start = _clock()
+    for state in copies:
+        evaluate(state)
+    return observed, _clock() - start
 
 
 def search(searches: int, iters: int = 200) -> tuple[float, float, int]:
@@ -229,11 +303,15 @@ def main() -> None:
     n = 20_000
     seconds = redeals(n)
     print(f"mid-game redeal(): {n} in {seconds:.2f} s = {n / seconds:,.0f} redeals/s")
+    positions = lookahead()
+    observed, evaluated = judging(positions)
+    print(f"{len(positions)} lookahead positions: encoder.observe() "
+          f"{len(positions) / observed:,.0f}/s, evaluate() {len(positions) / evaluated:,.0f}/s")
     n, iters = 5, 200
-    seconds, judging, judged = search(n, iters)
+    seconds, judging_time, judged = search(n, iters)
     print(f"ismcts:{iters} from search_profile.py's position: {n} searches in {seconds:.2f} s "
           f"= {n * iters / seconds:,.0f} iterations/s; evaluate() inside them: {judged} in "
-          f"{judging:.2f} s = {judged / judging:,.0f} evaluations/s")
+          f"{judging_time:.2f} s = {judged / judging_time:,.0f} evaluations/s")
     print(f"(CPU seconds of this process; {time.perf_counter() - wall:.1f} s on the wall clock)")
 
 

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from soan.boards.world import quovadis_world
+from soan.engine.encoding import Encoder
 from soan.engine.rng import Rng
 from soan.games.quovadis.codes import AREA, BASIC, CARD, CITY, DRAFT, KEEP, MORALE, PLACE, RACE
 from soan.games.quovadis.encoding import (
@@ -18,6 +19,7 @@ from soan.games.quovadis.encoding import (
     CONTESTED_FIELD,
     CUBES_FIELD,
     CUBES_SCALE,
+    QuoVadisEncoder,
 )
 from tests.games.quovadis.helpers import (
     BLESSING,
@@ -301,3 +303,39 @@ def test_observations_are_scaled_and_unchanged_by_a_redeal_in_the_card_phase():
             seen = ENCODER.observe(state, seat)
             assert seen.min() >= 0 and seen.max() <= 3
             assert np.array_equal(ENCODER.observe(state.redeal(seat, Rng(seat)), seat), seen)
+
+
+@pytest.mark.parametrize("variant", ["default", "loser_keeps", "fixed_dominance"])
+def test_the_fast_observation_is_the_one_the_writer_checks_part_by_part(variant):
+    """`QuoVadisEncoder.observe` builds the vector in one buffer and remembers board
+    rows; the engine's `Encoder.observe` puts it through the `Writer`: the same numbers,
+    every seat, a position met again (from the memo) included."""
+    for state in random_positions(4, 13, every=3, variant=variant):
+        for seat in range(4):
+            fast = ENCODER.observe(state, seat)
+            assert fast.dtype == np.float32 and fast.shape == (ENCODER.encoding(state).size,)
+            checked = Encoder.observe(ENCODER, state, seat)
+            assert fast.tobytes() == checked.tobytes()
+            assert ENCODER.observe(state.copy(), seat).tobytes() == fast.tobytes()
+
+
+def test_remembered_rows_never_cross_rule_sets_or_seats():
+    """The encoder remembers board and seat rows across positions: observed after
+    games of other rule sets (another number of generations, fixed dominance, other
+    table sizes), a position reads as a fresh encoder reads it."""
+    shared = QuoVadisEncoder()
+    positions = []
+    for options in ({"generations": 6}, {"generations": 4}, {"dominance": "fixed"}):
+        for seats in (3, 4):
+            state = GAME.new(seats, 31, GAME.options(**options))
+            rng = Rng(31)
+            while not state.over:
+                positions.append(state.copy())
+                state.play(rng.choice(state.legal()))
+    for state in positions:  # every rule set's rows remembered before the comparison
+        for seat in range(state.seats):
+            shared.observe(state, seat)
+    for state in positions[::9]:
+        for seat in range(state.seats):
+            fresh = QuoVadisEncoder().observe(state, seat)
+            assert shared.observe(state, seat).tobytes() == fresh.tobytes()

@@ -33,7 +33,7 @@ from soan.engine.rng import Rng
 from soan.games.quovadis import effects as E
 from soan.games.quovadis.codes import (
     ASCEND_A,
-    CITY,
+    CELLS,
     CONVERT,
     DONE,
     EMPTY,
@@ -47,6 +47,7 @@ from soan.games.quovadis.codes import (
 )
 from soan.games.quovadis.content import QuoVadisContent, Tables
 from soan.games.quovadis.evaluation import all_turns_left
+from soan.games.quovadis.settlement import Counts
 from soan.games.quovadis.state import cube_splits
 
 if TYPE_CHECKING:
@@ -72,6 +73,7 @@ WARS_SCALE = 10.0  # wars won
 STRENGTH_SCALE = 20.0  # strength in a war before morale and dice
 MODS_SCALE = 3.0  # an added-up skill effect
 DICE_SCALE = 3.0  # war dice rolled
+BOARDS_KEPT = 1024  # board rows remembered (about 6 KB each), then the memo starts afresh
 
 SEAT_FIELDS = {
     "race": None,  # R: one-hot over the content's races
@@ -94,6 +96,11 @@ CUBES_FIELD = NTERRAINS + 4
 AREA_FIELD, CONTESTED_FIELD, KEPT_FIELD, MOVABLE_FIELD, STRUCK_FIELD, SHARED_FIELD = range(
     CUBES_FIELD + 1, CUBES_FIELD + 7)
 CELL_BASE = SHARED_FIELD + 1
+
+
+# the `cells` part as far as the board goes, each seat's city site and workers on the
+# map, and the state's `board_counts`
+BoardRows = tuple[array, tuple[bool, ...], tuple[int, ...], Counts]
 
 
 class Plan:
@@ -136,14 +143,24 @@ class Plan:
         self.seat_fields["skills"] = self.skills
         self.seat_fields["skills_used"] = len(self.once)
         self.cell_fields = CELL_BASE + 2 * seats
+        self.cell_zeros = bytes(4 * self.cells * self.cell_fields)
         self.layout = self._layout()
         self.at: dict[str, int] = {}
         self.size = 0
         for name, length in self.layout:
             self.at[name] = self.size
             self.size += length
+        # per relative seat, where its block of each part that lists every seat begins
+        self.seat_at = tuple(tuple(self.at[name] + i * size for name, size in
+                                   self.seat_fields.items()) for i in range(seats))
+        # per observing seat: relative index -> seat, and seat -> relative index
+        self.orders = tuple(tuple((seat + i) % seats for i in range(seats))
+                            for seat in range(seats))
+        self.rels = tuple(tuple((s - seat) % seats for s in range(seats)) for seat in range(seats))
+        self.cell_starts = tuple(self.at["cells"] + c * self.cell_fields
+                                 for c in range(self.cells))
         self.dynamic = self.at["tile_pairs"]  # the parts before the world's fixed layout
-        self.dynamic_layout = tuple(self.layout[:-2])
+        self.parts = tuple(self.layout)
         self.zeros = bytes(4 * self.dynamic)  # a zeroed float32 buffer of the dynamic parts
 
     def _layout(self) -> list[tuple[str, int]]:
@@ -224,8 +241,10 @@ class QuoVadisEncoder(Encoder):
 
     def __init__(self) -> None:
         self._plans: dict[tuple[int, int, int], tuple[Any, Any, Plan]] = {}
-        self._worlds: dict[int, tuple[Any, np.ndarray, np.ndarray]] = {}
-        self._effect_rows: dict[tuple[tuple[int, ...], int], array] = {}
+        self._worlds: dict[int, tuple[Any, bytes]] = {}
+        self._board_memo: dict[tuple[int, ...], BoardRows] = {}
+        self._terrain_memo: dict[tuple[int, ...], bytes] = {}
+        self._seat_memo: dict[tuple[Any, ...], tuple[array, array, array]] = {}
 
     # ---- the rule set's shape ----------------------------------------------------------
 
@@ -303,9 +322,9 @@ class QuoVadisEncoder(Encoder):
 
     # ---- one observation ---------------------------------------------------------------
 
-    def _world(self, state: QuoVadisState, p: Plan) -> tuple[np.ndarray, np.ndarray]:
-        """The fixed parts of one game's world: which pair each tile carries, which
-        cells of two tiles touch."""
+    def _world(self, state: QuoVadisState, p: Plan) -> bytes:
+        """The fixed parts of one game's world as float32 bytes: which pair each tile
+        carries, which cells of two tiles touch."""
         board = state.board
         hit = self._worlds.get(id(board))
         if hit is None or hit[0] is not board:
@@ -317,26 +336,30 @@ class QuoVadisEncoder(Encoder):
             touch = np.array([b in adjacent[a] for a, b in p.adjacency_pairs], dtype=np.float32)
             if len(self._worlds) > 256:
                 self._worlds.clear()
-            hit = (board, pairs, touch)
+            hit = (board, pairs.tobytes() + touch.tobytes())
             self._worlds[id(board)] = hit
-        return hit[1], hit[2]
+        return hit[1]
 
     def write(self, state: QuoVadisState, seat: int, parts: Writer) -> None:
+        """Every part through the engine's `Writer`, which checks the vector `observe`
+        builds against the layout."""
         p = self.plan(state.n, state.options, state.content)
-        # a typed buffer: stores convert to float32 as numpy would, and numpy reads it
-        # without a copy
+        parts.put_run(p.parts, self.observe(state, seat))
+
+    def observe(self, state: QuoVadisState, seat: int) -> np.ndarray:  # type: ignore[override]
+        """`Encoder.observe` (the same vector: a test compares them) built in one typed
+        buffer, whose stores convert to float32 as numpy would, and handed to numpy
+        without a copy or the part-by-part checks `write` leaves to the `Writer`."""
+        p = self.plan(state.n, state.options, state.content)
         out = array("f", p.zeros)
         self._fill(state, seat, p, out)
-        parts.put_run(p.dynamic_layout, np.frombuffer(out, dtype=np.float32))
-        pairs, touch = self._world(state, p)
-        parts.put("tile_pairs", pairs)
-        parts.put("adjacency", touch)
+        out.frombytes(self._world(state, p))
+        return np.frombuffer(out, dtype=np.float32)
 
     def _fill(self, state: QuoVadisState, seat: int, p: Plan, out: array) -> None:
         """Every part into `out`, each at its offset in the layout."""
         n, opts, t, at = p.n, state.options, p.tables, p.at
-        order = [(seat + i) % n for i in range(n)]  # relative index -> seat
-        rel = [(s - seat) % n for s in range(n)]  # seat -> relative index
+        order, rel = p.orders[seat], p.rels[seat]
         phase, res, cap, hand = state.phase, state.res, state.cap, state.hand
         war = phase in (MORALE, KEEP)
 
@@ -360,20 +383,20 @@ class QuoVadisEncoder(Encoder):
             out[o + m] += 1.0
         if state.area >= 0:
             out[at["area"] + state.area] = 1.0
-        o, deck = at["epic"], state.deck
+        o, deck, discard = at["epic"], state.deck, state.discard
         out[o] = len(deck) / p.deck_total
-        for k in range(NCARDS):
-            copies = p.copies[k]
+        own = 5 * seat
+        for k, copies in enumerate(p.copies):
             if copies:
-                out[o + 1 + k] = state.discard[k] / copies
+                out[o + 1 + k] = discard[k] / copies
                 # the deck and the other hands together: what a seat that counts every
                 # card placed or discarded knows (not where each one is)
-                pool = deck.count(k) + sum(hand[5 * s + k] for s in order[1:])
+                pool = deck.count(k) + sum(hand[k::5]) - hand[own + k]
                 out[o + 1 + NCARDS + k] = pool / copies
         o = at["rings_left"]
-        for k in range(NTERRAINS):
-            if p.rings[k]:
-                out[o + k] = state.rings_left[k] / p.rings[k]
+        for k, rings in enumerate(p.rings):
+            if rings:
+                out[o + k] = state.rings_left[k] / rings
 
         o = at["turn"]
         if state.kind >= 0:
@@ -412,59 +435,97 @@ class QuoVadisEncoder(Encoder):
         for i, r in enumerate(state.ring):
             if r >= 0:
                 out[o + i * NTERRAINS + r] = 1.0
-        site, on_map, city_cubes = self._cells(state, p, rel, out)
+        site, on_map, counts = self._cells(state, p, seat, out)
 
         # ---- every seat, the observing seat first ----
-        f = p.seat_fields
-        majorities = state.all_majorities()
+        majorities, _, city_cubes = counts
         workers, cities = max(1, opts.workers), max(1, opts.cities)
         forts, temples = max(1, opts.forts), max(1, opts.temples)
-        draft_cards, g, bounds = opts.draft_cards, p.generations, p.res_bound
-        src, mods_all = state.src, state.mods
+        draft_cards, bounds = opts.draft_cards, p.res_bound
+        supply, cities_left, forts_left, temples_left, ascended, wars_won = (
+            state.supply, state.cities, state.forts, state.temples, state.ascended,
+            state.wars_won)
+        races, hidden, drafts, basic, shown_all, used, freemask = (
+            state.race, state.hidden, state.draft, state.basic, state.shown, state.used,
+            state.freemask)
+        tiles, hand_bound = p.tiles, p.hand_bound
+        src, vp, mods_all, gens_all = state.src, state.vp, state.mods, state.gens
+        skill_end, skill_vp, g = t.skill_end, state.skill_vp, p.generations
+        effects_size, once_index = p.seat_fields["effects"], p.once_index
         for i, s in enumerate(order):
-            race = state.race[s]
+            (o_race, o_vp, o_res, o_pieces, o_standing, o_hands, o_gens, o_cards, o_skills,
+             o_used, o_effects) = p.seat_at[i]
+            race = races[s]
             if race >= 0:
-                out[at["race"] + i * p.races + race] = 1.0
-            o = at["vp"] + i * f["vp"]
-            out[o] = state.vp[s] / VP_SCALE
+                out[o_race + race] = 1.0
+            out[o_vp] = vp[s] / VP_SCALE
             for j in range(NSRC):
-                out[o + 1 + j] = src[NSRC * s + j] / SOURCE_SCALE
-            o = at["resources"] + i * 8
+                out[o_vp + 1 + j] = src[NSRC * s + j] / SOURCE_SCALE
             for r in range(4):
-                out[o + r] = res[4 * s + r] / bounds[r]
-                out[o + 4 + r] = cap[4 * s + r] / bounds[r]
-            o = at["pieces"] + i * f["pieces"]
-            out[o] = state.supply[s] / workers
-            out[o + 1] = state.cities[s] / cities
-            out[o + 2] = state.forts[s] / forts
-            out[o + 3] = state.temples[s] / temples
-            out[o + 4] = state.ascended[s] / workers
-            out[o + 5] = state.wars_won[s] / WARS_SCALE
-            o = at["standing"] + i * f["standing"]
-            out[o] = majorities[s] / p.tiles
-            out[o + 1] = city_cubes[s] / CITY_CUBES_SCALE
-            shown = state.shown[s]
-            skill_end = t.skill_end
-            out[o + 2] = sum(state.skill_vp(s, k, majorities[s]) for k in shown
-                             if skill_end[k]) / SKILL_VP_SCALE
-            out[o + 3] = on_map[s] / workers
-            o = at["hands"] + i * f["hands"]
-            out[o] = state.hand_size(s) / p.hand_bound
-            out[o + 1] = len(state.hidden[s]) / draft_cards
-            out[o + 2] = len(state.draft[s]) / draft_cards
-            out[o + 3] = 1.0 if state.basic[s] >= 0 else 0.0
+                out[o_res + r] = res[4 * s + r] / bounds[r]
+                out[o_res + 4 + r] = cap[4 * s + r] / bounds[r]
+            out[o_pieces] = supply[s] / workers
+            out[o_pieces + 1] = cities_left[s] / cities
+            out[o_pieces + 2] = forts_left[s] / forts
+            out[o_pieces + 3] = temples_left[s] / temples
+            out[o_pieces + 4] = ascended[s] / workers
+            out[o_pieces + 5] = wars_won[s] / WARS_SCALE
+            held = majorities[s]
+            out[o_standing] = held / tiles
+            out[o_standing + 1] = city_cubes[s] / CITY_CUBES_SCALE
+            shown = shown_all[s]
+            total = 0
+            for k in shown:
+                if skill_end[k]:
+                    total += skill_vp(s, k, held)
+            out[o_standing + 2] = total / SKILL_VP_SCALE
+            out[o_standing + 3] = on_map[s] / workers
+            out[o_hands] = sum(hand[5 * s:5 * s + 5]) / hand_bound
+            out[o_hands + 1] = len(hidden[s]) / draft_cards
+            out[o_hands + 2] = len(drafts[s]) / draft_cards
+            out[o_hands + 3] = 1.0 if basic[s] >= 0 else 0.0
 
-            gens = state.gens[s]
-            o = at["generations"] + i * f["generations"]
-            out[o] = len(gens) / g
+            gens, mods = gens_all[s], mods_all[s]
+            written, actions, effects = self._seat_rows(gens, mods, freemask[s], g)
+            out[o_gens:o_gens + len(written)] = written
+            out[o_cards] = 1.0 if (gens and len(gens) < g and cities_left[s] and site[s]) else 0.0
+            out[o_cards + 1:o_cards + 1 + 2 * NCARDS] = actions
+
+            for k in shown:
+                out[o_skills + k] = 1.0
+            for k in used[s]:
+                out[o_used + once_index[k]] = 1.0
+            out[o_effects:o_effects + effects_size] = effects
+
+        # ---- what only the observing seat knows ----
+        o = at["own_hand"]
+        for k in range(NCARDS):
+            out[o + k] = hand[own + k] / hand_bound
+        o = at["own_face_down"]
+        for k in state.hidden[seat]:
+            out[o + p.draft_index[k]] = 1.0
+        o = at["own_draft"]
+        for k in state.draft[seat]:
+            out[o + p.draft_index[k]] = 1.0
+        if state.basic[seat] >= 0 and not state.shown[seat]:
+            out[at["own_basic"] + p.basic_index[state.basic[seat]]] = 1.0
+
+    def _seat_rows(self, gens: tuple[tuple[int, int], ...], mods: tuple[int, ...], free: int,
+                   g: int) -> tuple[array, array, array]:
+        """Three rows of a seat that change only when it places a card or sets a skill,
+        so each is worked out once: its `generations` part as far as its generations
+        go; its `card_actions` after the first number, what a card acting as each kind
+        would do now, without and with a generation change (`actions_for`, written out
+        to read the generations once); and its `effects`, the added-up skill effects and
+        the terrains it settles for free. `g` is the rule set's generations."""
+        key = (gens, mods, free, g)
+        hit = self._seat_memo.get(key)
+        if hit is None:
+            written = array("f", bytes(4 * (1 + 6 * len(gens))))
+            written[0] = len(gens) / g
             for j, (count, top) in enumerate(gens):
-                out[o + 1 + 6 * j] = count / CARDS_SCALE
-                out[o + 2 + 6 * j + top] = 1.0
-            # what a card acting as each kind would do now: without and with a generation
-            # change (`actions_for`, written out to read the generations once)
-            mods = mods_all[s]
-            o = at["card_actions"] + i * f["card_actions"]
-            out[o] = 1.0 if (gens and len(gens) < g and state.cities[s] and site[s]) else 0.0
+                written[1 + 6 * j] = count / CARDS_SCALE
+                written[2 + 6 * j + top] = 1.0
             older, every = [0] * NCARDS, [0] * NCARDS
             for count, top in gens[:-1]:
                 if count > older[top]:
@@ -476,97 +537,97 @@ class QuoVadisEncoder(Encoder):
                     every[top] = count
             stay = gens[-1][0] + 1 if gens else 1
             bonus = mods[E.INHERITANCE_BONUS]
+            actions = array("f", bytes(4 * 2 * NCARDS))
             for k in range(NCARDS):
                 extra = mods[E.ACTION_BONUS + k]
                 inherit = older[k] + bonus if older[k] else 0
-                out[o + 1 + 2 * k] = ((stay if stay >= inherit else inherit) + extra) / CARDS_SCALE
+                actions[2 * k] = ((stay if stay >= inherit else inherit) + extra) / CARDS_SCALE
                 inherit = every[k] + bonus if every[k] else 0
-                out[o + 2 + 2 * k] = ((1 if inherit < 1 else inherit) + extra) / CARDS_SCALE
-
-            o = at["skills"] + i * p.skills
-            for k in shown:
-                out[o + k] = 1.0
-            o = at["skills_used"] + i * len(p.once)
-            for k in state.used[s]:
-                out[o + p.once_index[k]] = 1.0
-            o = at["effects"] + i * f["effects"]
-            out[o:o + f["effects"]] = self._effects(mods, state.freemask[s])
-
-        # ---- what only the observing seat knows ----
-        o = at["own_hand"]
-        for k in range(NCARDS):
-            out[o + k] = hand[5 * seat + k] / p.hand_bound
-        o = at["own_face_down"]
-        for k in state.hidden[seat]:
-            out[o + p.draft_index[k]] = 1.0
-        o = at["own_draft"]
-        for k in state.draft[seat]:
-            out[o + p.draft_index[k]] = 1.0
-        if state.basic[seat] >= 0 and not state.shown[seat]:
-            out[at["own_basic"] + p.basic_index[state.basic[seat]]] = 1.0
-
-    def _effects(self, mods: tuple[int, ...], free: int) -> array:
-        """A seat's added-up skill effects and the terrains it settles for free (they
-        change only when a skill is set, so each is worked out once)."""
-        key = (mods, free)
-        hit = self._effect_rows.get(key)
-        if hit is None:
-            hit = array("f", [x / MODS_SCALE for x in mods])
-            hit.extend([1.0 if free >> k & 1 else 0.0 for k in range(NTERRAINS)])
-            if len(self._effect_rows) > 4096:
-                self._effect_rows.clear()
-            self._effect_rows[key] = hit
+                actions[2 * k + 1] = ((1 if inherit < 1 else inherit) + extra) / CARDS_SCALE
+            effects = array("f", [x / MODS_SCALE for x in mods])
+            effects.extend([1.0 if free >> k & 1 else 0.0 for k in range(NTERRAINS)])
+            if len(self._seat_memo) > 4096:
+                self._seat_memo.clear()
+            hit = self._seat_memo[key] = (written, actions, effects)
         return hit
 
-    def _cells(self, state: QuoVadisState, p: Plan, rel: list[int], out: array
-               ) -> tuple[list[bool], list[int], list[int]]:
+    def _cells(self, state: QuoVadisState, p: Plan, seat: int, out: array
+               ) -> tuple[tuple[bool, ...], tuple[int, ...], Counts]:
         """The `cells` part, `p.cell_fields` numbers a cell (the `*_FIELD` constants, then
         the workers and the building's owner by relative seat). Returns, per seat,
-        whether it has a worker on a cell without a building (a city site), its workers
-        on the map and the cubes on its cities that would score now."""
-        n, size = p.n, p.cell_fields
-        terr, bld, cubes, wk = state.terr, state.bld, state.cubes, state.wk
-        fixed = state.options.dominance == "fixed"
-        site, on_map, city_cubes = [False] * n, [0] * n, [0] * n
-        start, owner_at = p.at["cells"], CELL_BASE + n
-        pieces = [0] * p.cells  # seats with a face-up piece on each cell
-        for c in range(p.cells):
-            base = start + c * size
-            out[base + terr[c]] = 1.0
-            if cubes[c]:
-                out[base + CUBES_FIELD] = cubes[c] / CUBES_SCALE
-            code = bld[c]
-            if code >= 0:
-                kind, owner = code & 3, code >> 2
-                out[base + NTERRAINS + kind] = 1.0
-                out[base + owner_at + rel[owner]] = 1.0
-                if kind == CITY or (kind == RUIN and not fixed):
-                    city_cubes[owner] += cubes[c]
-                if kind != RUIN and not wk[c * n + owner]:
-                    pieces[c] = 1
-        for i in compress(range(len(wk)), wk):  # only the (cell, seat) entries with workers
-            c, s = divmod(i, n)
-            k = wk[i]
-            base = start + c * size
-            out[base + CELL_BASE + rel[s]] = k / CELL_WORKERS
-            on_map[s] += k
-            pieces[c] += 1
-            if pieces[c] == 2:
-                out[base + SHARED_FIELD] = 1.0
-            if bld[c] == EMPTY:
-                site[s] = True
+        whether it has a worker on a cell without a building (a city site) and its
+        workers on the map, and the state's `board_counts`."""
+        start = p.at["cells"]
+        rows, site, on_map, counts = self._board_rows(state, p, seat)
+        out[start:start + len(rows)] = rows
+        bases = p.cell_starts
         if state.area >= 0:
             struck = state.struck
             for i, c in enumerate(state.board.tile_cells[state.area]):
-                out[start + c * size + AREA_FIELD] = 1.0
+                out[bases[c] + AREA_FIELD] = 1.0
                 if struck >> i & 1:
-                    out[start + c * size + STRUCK_FIELD] = 1.0
+                    out[bases[c] + STRUCK_FIELD] = 1.0
         if state.phase in (MORALE, KEEP):
             kept = state.kept
             for i, c in enumerate(state.contested):
-                out[start + c * size + CONTESTED_FIELD] = 1.0
+                out[bases[c] + CONTESTED_FIELD] = 1.0
                 if kept:
-                    out[start + c * size + KEPT_FIELD] = kept[i] / CELL_WORKERS
+                    out[bases[c] + KEPT_FIELD] = kept[i] / CELL_WORKERS
         for c in state.movable:
-            out[start + c * size + MOVABLE_FIELD] += 1.0 / CELL_WORKERS
-        return site, on_map, city_cubes
+            out[bases[c] + MOVABLE_FIELD] += 1.0 / CELL_WORKERS
+        return site, on_map, counts
+
+    def _board_rows(self, state: QuoVadisState, p: Plan, seat: int
+                    ) -> BoardRows:
+        """The `cells` part as far as the board's terrains, cubes, buildings and workers
+        go, with what `_cells` returns. Remembered by those, the world's layout, the
+        dominance rule and the observing seat: a search observes many positions where
+        none of them moved."""
+        key = (state.board.layout, state.options.dominance, seat, *state.terr, *state.bld,
+               *state.cubes, *state.wk)
+        hit = self._board_memo.get(key)
+        if hit is not None:
+            return hit
+        n, size, rel = p.n, p.cell_fields, p.rels[seat]
+        bld, cubes, wk = state.bld, state.cubes, state.wk
+        site, on_map = [False] * n, [0] * n
+        owner_at = CELL_BASE + n
+        rows = array("f", self._terrain_rows(state.terr, p))
+        for c in compress(CELLS, cubes):
+            rows[c * size + CUBES_FIELD] = cubes[c] / CUBES_SCALE
+        pieces = [0] * p.cells  # seats with a face-up piece on each cell
+        for c in compress(CELLS, map(EMPTY.__ne__, bld)):
+            code = bld[c]
+            kind, owner = code & 3, code >> 2
+            rows[c * size + NTERRAINS + kind] = 1.0
+            rows[c * size + owner_at + rel[owner]] = 1.0
+            if kind != RUIN and not wk[c * n + owner]:
+                pieces[c] = 1
+        for i in compress(range(len(wk)), wk):  # only the (cell, seat) entries with workers
+            c, s = divmod(i, n)
+            k = wk[i]
+            rows[c * size + CELL_BASE + rel[s]] = k / CELL_WORKERS
+            on_map[s] += k
+            pieces[c] += 1
+            if pieces[c] == 2:
+                rows[c * size + SHARED_FIELD] = 1.0
+            if bld[c] == EMPTY:
+                site[s] = True
+        if len(self._board_memo) >= BOARDS_KEPT:
+            self._board_memo.clear()
+        hit = self._board_memo[key] = (rows, tuple(site), tuple(on_map), state.board_counts())
+        return hit
+
+    def _terrain_rows(self, terrain: list[int], p: Plan) -> bytes:
+        """The `cells` part with each cell's terrain alone, as float32 bytes: it changes
+        only when the wrath lays a ring, so a world's terrains are written out once."""
+        key = (p.cell_fields, *terrain)
+        hit = self._terrain_memo.get(key)
+        if hit is None:
+            rows = array("f", p.cell_zeros)
+            for c, kind in enumerate(terrain):
+                rows[c * p.cell_fields + kind] = 1.0
+            if len(self._terrain_memo) >= BOARDS_KEPT:
+                self._terrain_memo.clear()
+            hit = self._terrain_memo[key] = rows.tobytes()
+        return hit

@@ -83,12 +83,13 @@ class QuoVadisEvaluator(Evaluator):
     worth of what each seat holds (see the module's notes)."""
 
     def evaluate(self, state: QuoVadisState) -> list[float]:
-        values = [float(v) for v in state.vp]
+        values = list(map(float, state.vp))
         phase = state.phase
         if phase == OVER:
             return values
         majorities, face_up, cubes = state.board_counts()
-        for s, value in enumerate(seat_values(state, majorities, face_up, cubes)):
+        left = all_turns_left(state)
+        for s, value in enumerate(seat_values(state, majorities, face_up, cubes, left)):
             values[s] += value
         if state.free_place and AREA <= phase <= PLACE:
             values[state.active] += FREE_TURN
@@ -107,18 +108,19 @@ class QuoVadisEvaluator(Evaluator):
                 room = state.cap[4 * s + 2] - state.res[4 * s + 2]
                 values[s] += RESOURCE[2] * min(state.acts, room)
             if phase in PRE_WAR:
-                for p, delta in war_outlook(state).items():
+                for p, delta in war_outlook(state, left).items():
                     values[p] += delta
         return values
 
 
 def seat_values(state: QuoVadisState, majorities: Sequence[int], face_up: Sequence[int],
-                cubes: Sequence[int]) -> list[float]:
+                cubes: Sequence[int], left: Sequence[int]) -> list[float]:
     """What each seat holds, in VP it is likely to bring (the module's first points),
-    given its majorities, face-up cities and the cubes on its cities that score now."""
+    given its majorities, face-up cities, the cubes on its cities that score now and
+    its turns left (`all_turns_left`)."""
     opts, t = state.options, state.tables
-    res, hidden, shown, used, gens_of = (state.res, state.hidden, state.shown, state.used,
-                                         state.gens)
+    res, hidden, shown, used, gens_of, hand = (state.res, state.hidden, state.shown, state.used,
+                                               state.gens, state.hand)
     supply, ascended, forts_left, temples_left, cities = (
         state.supply, state.ascended, state.forts, state.temples, state.cities)
     skill_end, skill_once = t.skill_end, t.skill_once
@@ -126,7 +128,7 @@ def seat_values(state: QuoVadisState, majorities: Sequence[int], face_up: Sequen
     workers, forts, temples = opts.workers, opts.forts, opts.temples
     r0, r1, r2, r3 = RESOURCE
     out = []
-    for s, turns in enumerate(all_turns_left(state)):
+    for s, turns in enumerate(left):
         value = float(cubes[s] * dominance_vp)
         if grow:
             value += CUBE * face_up[s] * turns
@@ -134,7 +136,7 @@ def seat_values(state: QuoVadisState, majorities: Sequence[int], face_up: Sequen
         value += r0 * res[r] + r1 * res[r + 1] + r2 * res[r + 2] + r3 * res[r + 3]
         value += WORKER * (workers - supply[s] - ascended[s])
         value += FORT_VALUE * (forts - forts_left[s])
-        value += TEMPLE_VALUE * (temples - temples_left[s]) * min(turns, 3) / 3
+        value += TEMPLE_VALUE * (temples - temples_left[s]) * (turns if turns < 3 else 3) / 3
         value += FACE_DOWN * len(hidden[s])
         for k in shown[s]:
             if skill_end[k]:
@@ -147,7 +149,12 @@ def seat_values(state: QuoVadisState, majorities: Sequence[int], face_up: Sequen
         if turns > 0 and cities[s] > 0 and len(gens) < generations:  # a change can come
             size = gens[-1][0] if gens else 0
             value += MAJORITY_SHARE * (size + 1) * majorities[s]
-        value += INHERIT * inheritance_in_hand(state, s) + HAND_CARD * state.hand_size(s)
+        held = hand[5 * s:5 * s + 5]
+        best = [1, 1, 1, 1, 1]  # inheritance: the largest generation under each kind held
+        for count, top in gens:
+            if count > best[top] and held[top]:
+                best[top] = count
+        value += INHERIT * (sum(best) - 5) + HAND_CARD * sum(held)
         out.append(value)
     return out
 
@@ -225,16 +232,6 @@ def _ring_value(state: QuoVadisState, s: int) -> float:
                            if not free >> state.terr[c] & 1)
 
 
-def inheritance_in_hand(state: QuoVadisState, s: int) -> int:
-    """Actions that cards in hand would gain by inheritance over a fresh generation."""
-    hand, base = state.hand, 5 * s
-    best = [1] * 5  # the largest generation under each kind held, when over 1
-    for count, top in state.gens[s]:
-        if count > best[top] and hand[base + top]:
-            best[top] = count
-    return sum(best) - 5
-
-
 def pending_settlement(state: QuoVadisState, s: int, majorities: int) -> float:
     """A generation change made this turn: its territory bonus (with `s`'s `majorities`
     as they stand) and, before the build phase, its city."""
@@ -288,9 +285,10 @@ def _war_odds(bases: tuple[int, ...], dice: tuple[tuple[int, int], ...]
     return tuple(out)
 
 
-def war_outlook(state: QuoVadisState) -> dict[int, float]:
+def war_outlook(state: QuoVadisState, left: Sequence[int]) -> dict[int, float]:
     """Each side's expected gain from the war the area is heading for: morale declared
-    so far counts, sides still to declare are assumed to spend all of theirs."""
+    so far counts, sides still to declare are assumed to spend all of theirs (`left`:
+    every seat's turns left)."""
     if state.phase == MORALE:
         contested, sides = state.contested, state.sides
         declared = {p: state.decl[p] for p in sides[:state.decl_pos]}
@@ -307,7 +305,7 @@ def war_outlook(state: QuoVadisState) -> dict[int, float]:
     res = state.res
     bases = tuple(state.strength_at(p, contested) + declared.get(p, res[4 * p]) for p in sides)
     dice = tuple(state.war_dice_at(p, contested) for p in sides)
-    stakes = [_at_stake(state, p, contested) for p in sides]
+    stakes = [_at_stake(state, p, contested, left[p]) for p in sides]
     odds = _war_odds(bases, dice)
     prize = sum(cubes for _, cubes in stakes)
     out = {}
@@ -327,11 +325,11 @@ def city_loss(state: QuoVadisState, c: int) -> int:
     return cubes - cubes // 2
 
 
-def _at_stake(state: QuoVadisState, p: int, contested: tuple[int, ...]) -> tuple[float, int]:
+def _at_stake(state: QuoVadisState, p: int, contested: tuple[int, ...], turns: int
+              ) -> tuple[float, int]:
     """What `p` loses by losing a war over `contested` (in evaluation points) and the
-    cubes its cities would return to the stock for the winner."""
+    cubes its cities would return to the stock for the winner (`turns`: its turns left)."""
     n, wk, bld, opts = state.n, state.wk, state.bld, state.options
-    turns = turns_left(state, p)
     loss, cubes = 0.0, 0
     attrition = any(opts.war_attrition)  # the notes' attrition: a loser loses only a few
     for c in contested:

@@ -233,30 +233,36 @@ class Settlement:
         if found is None:
             if len(_COUNTS) >= _COUNTS_KEPT:
                 _COUNTS.clear()
-            found = _COUNTS[key] = (self._count_majorities(), *self._count_cities(fixed))
+            found = _COUNTS[key] = self._count_board(fixed)
         return found
 
     def all_majorities(self) -> list[int]:
         """`majorities` of every seat."""
         return list(self.board_counts()[0])
 
-    def _count_cities(self, fixed: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Every seat's face-up cities and `city_cubes`, in one pass over the cells."""
-        n = self.n
+    def _count_board(self, fixed: bool) -> Counts:
+        """`board_counts` worked out: `majorities` of every seat read in one pass over the
+        cells with workers and one over the buildings, which also counts face-up cities
+        and `city_cubes`."""
+        n, wk, bld, held = self.n, self.wk, self.bld, self.cubes
+        tile = self.board.cell_tile
+        once, twice = [0] * n, [0] * n  # per seat, a bit per tile
+        for i in compress(range(len(wk)), wk):
+            c, s = divmod(i, n)
+            bit = 1 << tile[c]
+            twice[s] |= once[s] & bit
+            once[s] |= bit
         face_up, cubes = [0] * n, [0] * n
-        for code, held in zip(self.bld, self.cubes, strict=True):
-            if code >= 0:
-                kind = code & 3
-                if kind == CITY:
-                    face_up[code >> 2] += 1
-                    cubes[code >> 2] += held
-                elif kind == RUIN and not fixed:
-                    cubes[code >> 2] += held
-        return tuple(face_up), tuple(cubes)
-
-    def _count_majorities(self) -> tuple[int, ...]:
-        """Every seat's `majorities`."""
-        return tuple(self.majorities(s) for s in range(self.n))
+        for c in compress(CELLS, map(EMPTY.__ne__, bld)):
+            code = bld[c]
+            kind, s = code & 3, code >> 2
+            if kind == CITY:
+                twice[s] |= 1 << tile[c]
+                face_up[s] += 1
+                cubes[s] += held[c]
+            elif kind == RUIN and not fixed:
+                cubes[s] += held[c]
+        return tuple(m.bit_count() for m in twice), tuple(face_up), tuple(cubes)
 
     def majorities(self, s: int) -> int:
         """Areas where `s` has workers on two or more cells or a face-up city (Q13): a
