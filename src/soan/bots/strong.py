@@ -20,7 +20,7 @@ from soan.engine.rng import Rng
 
 # game id -> (bot name, its options): search with random playouts and the learned
 # value where they stop, at a budget under 0.2 s a decision on this two-core machine
-# (CPU time a decision: City Plan 59 ms, Populous 82 ms, Quo Vadis 55 ms, Undecim 60 ms;
+# (CPU time a decision: City Plan 60 ms, Populous 83 ms, Quo Vadis 48 ms, Undecim 58 ms;
 # benchmarks/results/engine_table.md). In each game's
 # ladder of random, heuristic, learned, plain ISMCTS and this bot (4 seats, rotated
 # line-ups; benchmarks/results/learn.md) it rated first in Populous, Quo Vadis and
