@@ -170,16 +170,13 @@ class ValueModel:
         so playing the average costs one wider perceptron, not one per member."""
         from scipy.linalg import block_diag
 
+        def reads(m: ValueModel) -> tuple:
+            base = () if m.base is None else tuple(a.tobytes() for a in m.base)
+            return len(m.weights), m.activation, m.mean.tobytes(), m.scale.tobytes(), base
+
         first = members[0]
-        for m in members[1:]:
-            if (len(m.weights) != len(first.weights) or m.activation != first.activation
-                    or not np.array_equal(m.mean, first.mean)
-                    or not np.array_equal(m.scale, first.scale)
-                    or (m.base is None) != (first.base is None)
-                    or (m.base is not None and first.base is not None
-                        and not all(np.array_equal(a, b)
-                                    for a, b in zip(m.base, first.base, strict=True)))):
-                raise NoModel("models to average must share their inputs, layers and base")
+        if any(reads(m) != reads(first) for m in members[1:]):
+            raise NoModel("models to average must share their inputs, layers and base")
         k, last = len(members), len(first.weights) - 1
         weights, biases = [], []
         for i in range(last + 1):
