@@ -10,7 +10,7 @@ import pytest
 
 from soan.bots import make_bot, random_bot
 from soan.bots.learned import LearnedBot
-from soan.engine.core import options_from_dict
+from soan.engine.core import SoanError, options_from_dict
 from soan.engine.registry import get_game
 from soan.engine.rng import Rng
 from soan.learn.model import ModelKey, load_model
@@ -158,3 +158,5 @@ def test_generation_zero_may_be_played_by_another_bot():
     by_random, by_heuristic = rows("random"), rows(None)
     assert by_random[0].shape[1] == by_heuristic[0].shape[1]
     assert len(by_random[0]) > len(by_heuristic[0])  # random play takes longer to finish
+    with pytest.raises(SoanError, match="nosuchbot"):
+        TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), player="nosuchbot").check()

@@ -123,6 +123,8 @@ class TrainSpec:
             raise TrainError("--eval-games, --gate-games and --generations are at least 0")
         if not 1 <= self.fits <= 16:
             raise TrainError(f"--fits {self.fits}: average 1 to 16 fits")
+        if self.player:
+            make_bot(self.player)  # a bad spec is refused here, not in every game process
         if self.target not in TARGETS:
             raise TrainError(f"--target {self.target}: one of {', '.join(TARGETS)}")
         if not 0 <= self.seed < 2**62:
@@ -594,6 +596,7 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
         "target": spec.target,
         "hidden": list(spec.hidden),
         "fits": spec.fits,
+        "player": spec.player or "heuristic",
         "loss": fitted_runs[-1]["loss"],
         "fair_share": round(fair, 4),
         "strength": [{"against": s.against, "games": s.games, "share": round(s.share, 4),
