@@ -2,6 +2,9 @@
 gives: scores without the breakdown's table, and memoised evaluation parts whatever
 was evaluated before."""
 
+import gc
+
+from soan.engine.memo import Memo
 from soan.engine.rng import Rng
 from soan.games.undecim import codes as K
 from soan.games.undecim import evaluation
@@ -37,6 +40,27 @@ def test_an_evaluation_does_not_depend_on_the_ones_before_it():
     backward = [evaluate(s) for s in reversed(states)][::-1]
     assert forward == backward
     assert all(evaluate(s) == v for s, v in zip(states, forward, strict=True))
+
+
+def test_memos_that_start_afresh_when_full_give_the_same_evaluations(monkeypatch):
+    """A study meets positions without end: each memo of a valuer and of a rule's part
+    keeps at most its bound (here 4 entries), and forgetting changes no value."""
+    states = [s for variant in ("default", "land_pairs")
+              for s in random_positions(6, variant, every=3)]
+    evaluate = GAME.evaluator.evaluate
+    clear_shared_memos()
+    unbounded = [evaluate(s) for s in states]
+    monkeypatch.setattr(evaluation, "VALUER_KEPT", 4)
+    monkeypatch.setattr(evaluation, "PART_KEPT", 4)
+    clear_shared_memos()
+    assert [evaluate(s) for s in states] == unbounded
+    gc.collect()  # the valuers of the unbounded run are gone with their caches
+    holders = (evaluation.Valuer, evaluation.Lands, evaluation.Builds)
+    memos = [getattr(o, name) for o in gc.get_objects() if isinstance(o, holders)
+             for name in o.__slots__ if name.endswith("memo")]
+    assert memos and all(isinstance(m, Memo) and len(m) <= 4 for m in memos)
+    assert max(len(m) for m in memos) == 4  # the bound was reached, so entries were forgotten
+    clear_shared_memos()
 
 
 def test_the_choices_a_move_leaves_ready_are_the_ones_the_phase_builds():

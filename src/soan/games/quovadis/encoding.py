@@ -29,6 +29,7 @@ from soan.boards.hexgrid import ring
 from soan.boards.world import DOUBLES, PAIRED_CELLS, PAIRS, World, quovadis_world
 from soan.engine.core import Action
 from soan.engine.encoding import Encoder, Writer
+from soan.engine.memo import Memo
 from soan.engine.rng import Rng
 from soan.games.quovadis import effects as E
 from soan.games.quovadis.codes import (
@@ -74,6 +75,7 @@ STRENGTH_SCALE = 20.0  # strength in a war before morale and dice
 MODS_SCALE = 3.0  # an added-up skill effect
 DICE_SCALE = 3.0  # war dice rolled
 BOARDS_KEPT = 1024  # board rows remembered (about 6 KB each), then the memo starts afresh
+SEATS_KEPT = 4096  # a seat's generation, card action and effect rows remembered
 
 SEAT_FIELDS = {
     "race": None,  # R: one-hot over the content's races
@@ -242,9 +244,9 @@ class QuoVadisEncoder(Encoder):
     def __init__(self) -> None:
         self._plans: dict[tuple[int, int, int], tuple[Any, Any, Plan]] = {}
         self._worlds: dict[int, tuple[Any, bytes]] = {}
-        self._board_memo: dict[tuple[int, ...], BoardRows] = {}
-        self._terrain_memo: dict[tuple[int, ...], bytes] = {}
-        self._seat_memo: dict[tuple[Any, ...], tuple[array, array, array]] = {}
+        self._board_memo: Memo[tuple[int, ...], BoardRows] = Memo(BOARDS_KEPT)
+        self._terrain_memo: Memo[tuple[int, ...], bytes] = Memo(BOARDS_KEPT)
+        self._seat_memo: Memo[tuple[Any, ...], tuple[array, array, array]] = Memo(SEATS_KEPT)
 
     # ---- the rule set's shape ----------------------------------------------------------
 
@@ -546,9 +548,7 @@ class QuoVadisEncoder(Encoder):
                 actions[2 * k + 1] = ((1 if inherit < 1 else inherit) + extra) / CARDS_SCALE
             effects = array("f", [x / MODS_SCALE for x in mods])
             effects.extend([1.0 if free >> k & 1 else 0.0 for k in range(NTERRAINS)])
-            if len(self._seat_memo) > 4096:
-                self._seat_memo.clear()
-            hit = self._seat_memo[key] = (written, actions, effects)
+            hit = self._seat_memo.keep(key, (written, actions, effects))
         return hit
 
     def _cells(self, state: QuoVadisState, p: Plan, seat: int, out: array
@@ -613,10 +613,8 @@ class QuoVadisEncoder(Encoder):
                 rows[c * size + SHARED_FIELD] = 1.0
             if bld[c] == EMPTY:
                 site[s] = True
-        if len(self._board_memo) >= BOARDS_KEPT:
-            self._board_memo.clear()
-        hit = self._board_memo[key] = (rows, tuple(site), tuple(on_map), state.board_counts())
-        return hit
+        return self._board_memo.keep(key, (rows, tuple(site), tuple(on_map),
+                                           state.board_counts()))
 
     def _terrain_rows(self, terrain: list[int], p: Plan) -> bytes:
         """The `cells` part with each cell's terrain alone, as float32 bytes: it changes
@@ -627,7 +625,5 @@ class QuoVadisEncoder(Encoder):
             rows = array("f", p.cell_zeros)
             for c, kind in enumerate(terrain):
                 rows[c * p.cell_fields + kind] = 1.0
-            if len(self._terrain_memo) >= BOARDS_KEPT:
-                self._terrain_memo.clear()
-            hit = self._terrain_memo[key] = rows.tobytes()
+            hit = self._terrain_memo.keep(key, rows.tobytes())
         return hit

@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import compress
 
 from soan.engine.core import Action
+from soan.engine.memo import Memo
 from soan.games.quovadis import effects as E
 from soan.games.quovadis.codes import (
     ASCEND,
@@ -36,8 +37,9 @@ from soan.games.quovadis.codes import (
 from soan.games.quovadis.effects import FOOD_R
 
 Counts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-_COUNTS: dict[tuple, Counts] = {}  # board_counts by (layout, fixed, workers, buildings, cubes)
-_COUNTS_KEPT = 1 << 12  # then it starts afresh (a few MB at most): positions come and go
+# board_counts by (layout, fixed, workers, buildings, cubes); 4,096 kept, then it starts
+# afresh (a few MB at most): positions come and go
+_COUNTS: Memo[tuple, Counts] = Memo(1 << 12)
 
 
 class Settlement:
@@ -231,9 +233,7 @@ class Settlement:
         key = (self.board.layout, fixed, tuple(self.wk), tuple(self.bld), tuple(self.cubes))
         found = _COUNTS.get(key)
         if found is None:
-            if len(_COUNTS) >= _COUNTS_KEPT:
-                _COUNTS.clear()
-            found = _COUNTS[key] = self._count_board(fixed)
+            found = _COUNTS.keep(key, self._count_board(fixed))
         return found
 
     def all_majorities(self) -> list[int]:

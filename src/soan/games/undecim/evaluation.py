@@ -27,6 +27,7 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from soan.engine.core import Evaluator
+from soan.engine.memo import Memo
 from soan.games.undecim import effects as E
 from soan.games.undecim import scoring
 from soan.games.undecim.codes import (
@@ -62,6 +63,10 @@ MOON_STEP = 0.5  # moving the moon or its die: small either way
 AWARD_REACH = 0.4  # how much of an open award's VP full progress toward it is worth
 LONE = 1.0  # a resource nothing can use yet: it pairs with a later one
 NONE = (0.0, 0.0, 0.0, 0.0)  # the worths of a face a card may not show
+# entries each memo of a valuer and of a rule's part holds before it starts afresh: a
+# study meets positions without end, and the 1,024 valuers kept must not grow with it
+VALUER_KEPT = 512
+PART_KEPT = 1024
 # a steal's face: where its counts start in a front and how many (lands and resources by
 # kind, enemies, gold)
 STEAL_COUNTS = ((F_LANDK, 4), (F_RESK, 4), (F_ENEMY, 1), (F_GOLD, 1))
@@ -137,14 +142,14 @@ class Lands:
 
     def __init__(self, rule: tuple) -> None:
         self.rule = rule
-        self.value_memo: dict[tuple[int, ...], float] = {}
-        self.more_memo: dict[tuple[int, ...], tuple[float, ...]] = {}
+        self.value_memo: Memo[tuple[int, ...], float] = Memo(PART_KEPT)
+        self.more_memo: Memo[tuple[int, ...], tuple[float, ...]] = Memo(PART_KEPT)
 
     def value(self, counts: tuple[int, ...]) -> float:
         """`land_worth` of these land counts."""
         value = self.value_memo.get(counts)
         if value is None:
-            value = self.value_memo[counts] = land_worth(counts, *self.rule)
+            value = self.value_memo.keep(counts, land_worth(counts, *self.rule))
         return value
 
     def more(self, counts: tuple[int, ...]) -> tuple[float, ...]:
@@ -152,8 +157,8 @@ class Lands:
         found = self.more_memo.get(counts)
         if found is None:
             value = self.value
-            found = self.more_memo[counts] = tuple([value(plus_one(counts, k))
-                                                    for k in range(4)])
+            found = self.more_memo.keep(counts, tuple([value(plus_one(counts, k))
+                                                       for k in range(4)]))
         return found
 
 
@@ -165,8 +170,8 @@ class Builds:
 
     def __init__(self, rule: tuple) -> None:
         self.rule = rule
-        self.value_memo: dict[tuple, float] = {}
-        self.more_memo: dict[tuple, tuple[tuple[float, ...], float]] = {}
+        self.value_memo: Memo[tuple, float] = Memo(PART_KEPT)
+        self.more_memo: Memo[tuple, tuple[tuple[float, ...], float]] = Memo(PART_KEPT)
 
     def value(self, res: tuple[int, ...], gold: int, autos: int) -> float:
         """`build_worth` of these resources, gold and auto actions (none without one)."""
@@ -175,7 +180,7 @@ class Builds:
         key = (res, gold, autos)
         value = self.value_memo.get(key)
         if value is None:
-            value = self.value_memo[key] = build_worth(res, gold, autos, *self.rule)
+            value = self.value_memo.keep(key, build_worth(res, gold, autos, *self.rule))
         return value
 
     def more(self, res: tuple[int, ...], gold: int, autos: int
@@ -185,9 +190,9 @@ class Builds:
         found = self.more_memo.get(key)
         if found is None:
             value = self.value
-            found = self.more_memo[key] = (
+            found = self.more_memo.keep(key, (
                 tuple([value(plus_one(res, k), gold, autos) for k in range(4)]),
-                value(res, gold + 1, autos))
+                value(res, gold + 1, autos)))
         return found
 
 
@@ -244,10 +249,11 @@ class Valuer:
         self.tables = tables
         self.lands, self.builds = lands_part(land_rule), builds_part(build_rule)
         self.enemies = enemies_part(enemy_rule)
-        self.worth_memo: dict[Front, Worths] = {}  # worths by front
-        self.unseen_memo: dict[tuple, float] = {}  # unseen by front and faces
-        self.value_memo: dict[Front, float] = {}  # front_value by front
-        self.card_memo: dict[tuple, dict[tuple, float]] = {}  # Seat.card_value by hold, card
+        self.worth_memo: Memo[Front, Worths] = Memo(VALUER_KEPT)  # worths by front
+        self.unseen_memo: Memo[tuple, float] = Memo(VALUER_KEPT)  # unseen by front and faces
+        self.value_memo: Memo[Front, float] = Memo(VALUER_KEPT)  # front_value by front
+        # Seat.card_value by hold, then by card
+        self.card_memo: Memo[tuple, dict[tuple, float]] = Memo(VALUER_KEPT)
 
     def front_value(self, front: Front) -> float:
         """What a front like this is worth by the end: lands, buildings to come, gold,
@@ -255,9 +261,9 @@ class Valuer:
         value = self.value_memo.get(front)
         if value is None:
             lands, res, gold, e, autos = front
-            value = self.value_memo[front] = (
+            value = self.value_memo.keep(front, (
                 self.lands.value(lands) + self.builds.value(res, gold, autos)
-                + gold * self.each + self.enemies.value(e))
+                + gold * self.each + self.enemies.value(e)))
         return value
 
     def worths(self, front: Front) -> Worths:
@@ -265,7 +271,7 @@ class Valuer:
         kind, an enemy, a gold."""
         found = self.worth_memo.get(front)
         if found is None:
-            found = self.worth_memo[front] = self._worths(*front)
+            found = self.worth_memo.keep(front, self._worths(*front))
         return found
 
     def _worths(self, lands: tuple[int, ...], res: tuple[int, ...], gold: int, e: int,
@@ -289,7 +295,7 @@ class Valuer:
         key = (front, faces)
         found = self.unseen_memo.get(key)
         if found is None:
-            found = self.unseen_memo[key] = self._unseen(front, faces)
+            found = self.unseen_memo.keep(key, self._unseen(front, faces))
         return found
 
     def _unseen(self, front: Front, faces: int) -> float:
@@ -378,7 +384,7 @@ class Seat:
         memos = self.valuer.card_memo
         self.cards = memos.get(hold)
         if self.cards is None:
-            self.cards = memos[hold] = {}
+            self.cards = memos.keep(hold, {})
         return self.cards
 
     def reads(self, c: int) -> list:
