@@ -418,11 +418,12 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int, judged
     is fitted first, then the perceptron on what the base leaves (so a perceptron that
     learns nothing still plays the recalibrated judgement). With the `previous`
     (regressors, mean, scale) the fit starts from their weights and standardisation and
-    runs a third of the epochs. `alpha` is the perceptron's L2 penalty: strong, since
-    outcomes are noisy and a small error between two moves' results decides the move.
-    `members` > 1 fits that many perceptrons, each on a bootstrap sample of the rows
-    from its own start, and plays their average (`ValueModel.averaged`): a single fit's
-    moves depend on its start and its rows, and the average cuts that variance."""
+    runs a third of the epochs, as many fits as they are. `alpha` is the perceptron's L2
+    penalty: strong, since outcomes are noisy and a small error between two moves'
+    results decides the move. `members` > 1 (without `previous`) fits that many
+    perceptrons, each on a bootstrap sample of the rows from its own start, and plays
+    their average (`ValueModel.averaged`): a single fit's moves depend on its start and
+    its rows, and the average cuts that variance."""
     import copy
     import warnings
 
@@ -447,9 +448,6 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int, judged
                       for k in range(members)]
     else:
         regressors, mean, scale = copy.deepcopy(previous[0]), previous[1], previous[2]
-        if len(regressors) != members:
-            raise TrainError(f"the model to start from averages {len(regressors)} fits, "
-                             f"not {members}")
         for regressor in regressors:
             regressor.set_params(warm_start=True, max_iter=max(3, max_iter // 3),
                                  batch_size=min(256, len(used)))
@@ -458,13 +456,13 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int, judged
     rest = y[used] - (z[:, -judged:] @ base[0] + base[1]) if base is not None else y[used]
     fitted = []
     for k, regressor in enumerate(regressors):
-        rows = (slice(None) if members == 1 else
+        rows = (slice(None) if len(regressors) == 1 else
                 np.random.default_rng([seed, k]).integers(0, len(used), len(used)))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
             regressor.fit(z[rows], rest[rows])
         fitted.append(ValueModel.from_sklearn(regressor, mean, scale, base=base))
-    model = fitted[0] if members == 1 else ValueModel.averaged(fitted)
+    model = fitted[0] if len(fitted) == 1 else ValueModel.averaged(fitted)
     check = held if cut else used
     loss = float(np.mean((model.predict(x[check]) - y[check]) ** 2))
     return model, loss, (regressors, mean, scale)
