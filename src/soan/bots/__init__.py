@@ -22,7 +22,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from soan.bots.base import Bot, BotSpecError, describe_failure
+from soan.bots.base import SWITCHES, Bot, BotSpecError, describe_failure
 from soan.bots.heuristic import heuristic_bot
 from soan.bots.ismcts import Ismcts
 from soan.bots.learned import LearnedBot
@@ -98,10 +98,6 @@ def _check_types(params: list[inspect.Parameter], options: dict[str, Any], spec:
                                f"number, such as {key}={default:g}")
         if isinstance(default, str) and not isinstance(value, str):
             options[key] = str(value)
-
-
-SWITCHES = {"1": True, "true": True, "yes": True, "on": True,
-            "0": False, "false": False, "no": False, "off": False}
 
 
 def _switch(key: str, value: Any, spec: str) -> bool:

@@ -18,6 +18,11 @@ class BotSpecError(SoanError):
     """A seat spec that names no bot, or bad bot options."""
 
 
+# how an on/off bot option may be written: reuse=false, reuse=0, reuse=true...
+SWITCHES = {"1": True, "true": True, "yes": True, "on": True,
+            "0": False, "false": False, "no": False, "off": False}
+
+
 _OWN = Path(__file__).resolve().parents[1]  # soan's own code
 
 

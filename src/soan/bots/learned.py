@@ -7,6 +7,13 @@ played, ties broken by the bot's generator. The shortlist keeps the model to mov
 those it learned from: outside them its value is a guess, and a guess that is a little
 too high for one bad move is enough to lose every game.
 
+A turn is often several choices in a row by one seat. In the games of `TURN_END` the
+model reads each tried action's position at the end of the mover's turn, the rest of
+the turn played by the heuristic: a position halfway through a plan is judged on what
+the plan will likely make of it, not guessed. That was measured stronger in those games
+and weaker in the others (benchmarks/results/learn.md, "Reading the model at the end
+of the turn"); `turn=on` or `turn=off` overrides the game's default.
+
 The model is the one cached for the state's exact rule set (game, seats, options,
 content, soan version); without one the bot refuses, saying how to train it (`soan
 train GAME -n N`), and never falls back to the heuristic.
@@ -16,12 +23,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from soan.bots.heuristic import Outcome, outcomes
+from soan.bots.base import SWITCHES
+from soan.bots.heuristic import Outcome, greedy_action, lead, outcomes
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 from soan.learn.model import Learned, ModelKey, ValueModel, load_model
 
 TOP = 3  # the heuristic's best few actions the model chooses among
+# games whose learned bot reads the model at the end of the mover's turn (measured
+# stronger there, weaker in Populous), and the most choices it plays on to get there
+TURN_END = frozenset({"cityplan", "quovadis", "undecim"})
+TURN_STEPS = 12
 
 
 def shortlist(state: State, top: int) -> list[Outcome]:
@@ -35,11 +47,26 @@ def shortlist(state: State, top: int) -> list[Outcome]:
     return scored
 
 
+def finish_turn(tried: Outcome, seat: int, rng: Rng) -> Outcome:
+    """`tried` played on by the heuristic (ties by `rng`) to the end of `seat`'s turn,
+    at most `TURN_STEPS` choices: the position the turn leaves, evaluated."""
+    after = tried.after
+    if after.over or after.to_move != seat:
+        return tried
+    after = after.copy()
+    for _ in range(TURN_STEPS):
+        after.play(greedy_action(after, rng))
+        if after.over or after.to_move != seat:
+            break
+    values = after.game.evaluator.evaluate(after)
+    return Outcome(lead(values, seat), tried.action, after, values)
+
+
 def lookahead(learned: Learned, state: State, rng: Rng, explore: float = 0.0,
-              top: int = TOP) -> Action:
-    """Among the heuristic's `top` actions (0: all), the one whose result the model
-    values most for the mover (on `state` as given); with probability `explore` a
-    uniformly random legal action instead."""
+              top: int = TOP, turn: bool = False) -> Action:
+    """Among the heuristic's `top` actions (0: all), the one whose result (at the end
+    of the mover's turn with `turn`) the model values most for the mover (on `state` as
+    given); with probability `explore` a uniformly random legal action instead."""
     legal = state.legal()
     if len(legal) == 1:
         return legal[0]
@@ -48,6 +75,8 @@ def lookahead(learned: Learned, state: State, rng: Rng, explore: float = 0.0,
     options = shortlist(state, top)
     if len(options) == 1:
         return options[0].action
+    if turn:
+        options = [finish_turn(o, state.to_move, rng) for o in options]
     values = learned.values_for(options, state.to_move)
     best = np.flatnonzero(values >= values.max() - 1e-6)
     return options[int(best[0]) if len(best) == 1 else int(rng.choice(list(best)))].action
@@ -56,14 +85,19 @@ def lookahead(learned: Learned, state: State, rng: Rng, explore: float = 0.0,
 class LearnedBot:
     """`learned`, or `learned:models=DIR` to read models from another cache folder.
     `explore` plays a random action that often (self-play uses it; 0 to play); `top`
-    is how many of the heuristic's best actions the model chooses among (0: all)."""
+    is how many of the heuristic's best actions the model chooses among (0: all);
+    `turn` whether the model reads positions at the end of the mover's turn (`auto`:
+    as measured best for the game, `TURN_END`; `on`; `off`)."""
 
     def __init__(self, models: str = "", explore: float = 0.0, top: int = TOP,
-                 model: ValueModel | None = None) -> None:
+                 model: ValueModel | None = None, turn: str = "auto") -> None:
         if not 0.0 <= explore <= 1.0:
             raise ValueError("explore is a probability from 0 to 1")
         if top < 0:
             raise ValueError("top is 0 (every action) or more")
+        if turn != "auto" and str(turn).lower() not in SWITCHES:
+            raise ValueError(f"turn is auto, on or off, not {turn!r}")
+        self.turn = None if turn == "auto" else SWITCHES[str(turn).lower()]
         self.top = int(top)
         self.models = models or None
         self.explore = float(explore)
@@ -82,5 +116,7 @@ class LearnedBot:
         learned = self.learned_for(state)  # refuses before anything else without a model
         if len(state.legal()) == 1:
             return state.legal()[0]
-        return lookahead(learned, state.redeal(state.to_move, rng), rng, self.explore, self.top)
+        turn = state.game.id in TURN_END if self.turn is None else self.turn
+        return lookahead(learned, state.redeal(state.to_move, rng), rng, self.explore,
+                         self.top, turn)
 
