@@ -108,6 +108,35 @@ is still about 1.3x away; outside this game: garbage collection is about 3.5% of
 strong game (`gc.disable()`: 9.7 s -> 9.3-9.4 s over its first 200 actions), and
 `State._copy_base` copies the log and the history (0.7 of a 3.1 us copy at turn 30).
 
+Then the search around it (2026-11-27, against commit f166955, same shared machine,
+three rounds interleaved, before -> after, CPU seconds; `engine_fingerprint.py
+quovadis` (57,511 positions), `behaviour_snapshot.py` (370 files) and every action of
+seeded four-seat `strong` games in all four games (Quo Vadis seeds 5 and 11) identical).
+Python's cycle collector is paused while ISMCTS searches a decision (it ran about 3,400
+times a strong game, 1.0 s of it, to find a few dozen cycles a decision); widening picks
+its k actions without sorting every legal one; the learned value writes a batch's
+feature rows in place and finds each seat's best rival in one pass (`judgement_numbers`,
+a test holds it to `max` over the others, signed zeros included); `soan_version()` is
+read once a process (strong built its model's key twice a decision at 0.25 ms each):
+
+    a four-seat strong game, seed 5 (`prof_game`)     16.68-17.07 -> 15.49-15.67 s    x1.08
+    the same, seed 11                                 17.05-17.39 -> 15.80-16.61 s    x1.08
+    `engine_table.py`'s Quo Vadis row (1 s, 3 rounds):
+      the strong game (seed 900,000)                  18.23-19.05 -> 16.59-17.91 s    x1.10
+      a strong decision                           0.0478-0.0500 -> 0.0435-0.0470 s    x1.10
+      ismcts:200 iterations/s                           2,050-2,144 -> 2,127-2,273    x1.05
+      random playouts, copy()                   x1.0 (154-162k actions/s, 325-341k copies/s)
+
+Issue 21's 14.4 s is still about 1.2x away. What a strong game costs now is the
+search's fixed work in Python at its floor: per iteration a re-deal, a ranking of
+about nine moves (each copied, played and evaluated: `evaluate` 15-18 us), three
+observations (36 us each) and a leaf (observation, evaluation, `predict`), 20 random
+actions (about 6 us each). Every observation is a different vector (22,061 distinct
+of 22,476 in 100 actions), so no memo of whole positions pays. The model's batch of
+three rows costs 53 us where one row costs 16 us: OpenBLAS' sgemm is twice as slow
+for three rows as for four (41 us against 21 us for the first layer), but four rows,
+or three gemv calls, round differently, so the three-row product stays.
+
     python benchmarks/quovadis_speed.py --fingerprint FILE [games]
 
 writes every position of seeded random games over every variant (legal actions, the

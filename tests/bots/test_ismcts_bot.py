@@ -1,3 +1,4 @@
+import gc
 import math
 
 import pytest
@@ -61,6 +62,52 @@ def test_widening_starts_from_the_heuristics_choice_and_grows_with_visits():
     assert bot._widened(node, state, legal, Rng(3)) == ranked_actions(state, Rng(3))[:3]
     node.visits = len(legal) ** 2
     assert bot._widened(node, state, legal, Rng(3)) == legal
+
+
+def test_widening_picks_the_first_k_of_the_legal_actions_sorted_by_rank():
+    """Ranked actions no longer legal are passed over, legal actions the prior never
+    ranked come after every ranked one in their legal order: a stable sort's first k."""
+    bot, node = Ismcts(widen=1.0), Node(2)
+    node.rank = {("a", 3): 0, ("a", 1): 1, ("gone",): 2, ("a", 4): 3}
+    legal = (("new", 9), ("a", 1), ("a", 4), ("new", 2), ("a", 3), ("new", 5))
+    for visits in (0, 1, 4, 9, 16):
+        node.visits = visits
+        k = 1 + int(math.sqrt(visits))
+        expected = sorted(legal, key=lambda a: node.rank.get(a, len(node.rank)))[:k]
+        assert bot._widened(node, None, legal, Rng(0)) == expected
+    node.visits = 16
+    assert bot._widened(node, None, legal, Rng(0)) == [
+        ("a", 3), ("a", 1), ("a", 4), ("new", 9), ("new", 2)]
+
+
+def test_the_cycle_collector_pauses_only_while_a_decision_is_searched():
+    state = populous_area_choice()
+    bot, seen = Ismcts(iters=4), []
+    iterate = bot._iterate
+
+    def watched(*args):
+        seen.append(gc.isenabled())
+        return iterate(*args)
+
+    bot._iterate = watched
+    assert gc.isenabled()
+    bot(state, Rng(1))
+    assert seen and not any(seen) and gc.isenabled()
+
+    def failing(*args):
+        raise RuntimeError("a search that fails")
+
+    bot._iterate = failing
+    with pytest.raises(RuntimeError):
+        bot(state, Rng(1))
+    assert gc.isenabled()
+    gc.disable()  # a caller that keeps the collector off finds it off afterwards
+    try:
+        bot._iterate = watched
+        bot(state, Rng(2))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_without_widening_every_legal_action_is_open():

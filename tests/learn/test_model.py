@@ -14,6 +14,8 @@ from soan.learn.model import (
     NoModel,
     ValueModel,
     features,
+    judgement,
+    judgement_numbers,
     judgement_size,
     load_model,
 )
@@ -82,6 +84,33 @@ def save_for(state, models):
     model.card = {"key": key.fields()}
     model.save(key.path(models))
     return key
+
+
+def plain_judgement(values, seat):
+    """The judgement by its definition: each seat's value, then its value minus the
+    best other seat's, seat-relative."""
+    n = len(values)
+    rel = [float(values[(seat + k) % n]) for k in range(n)]
+    return rel + [v - max(w for j, w in enumerate(rel) if j != k) for k, v in enumerate(rel)]
+
+
+@pytest.mark.parametrize("values", [
+    [3.5, 1.25, 7.0, 7.0], [7.0, 7.0, 1.0], [0.0, -0.0, -1.0, 0.0], [-0.0, 0.0],
+    [2.0, 2.0, 2.0, 2.0], [-3.0, -1.5, -1.5, -7.25], [0.1, 0.2], [5.0, 0.3, 0.7, 0.1],
+])
+def test_the_judgement_is_its_definition_to_the_bit(values):
+    """One pass finds every seat's best other seat as `max` over the others does: the
+    same floats, signed zeros and ties included."""
+    for seat in range(len(values)):
+        got, expected = judgement_numbers(values, seat), plain_judgement(values, seat)
+        assert [v.hex() for v in got] == [v.hex() for v in expected]
+        assert judgement(values, seat).tobytes() == np.asarray(expected, np.float32).tobytes()
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        drawn = [float(v) for v in rng.integers(-3, 4, size=rng.integers(2, 7)) / 4]
+        seat = int(rng.integers(len(drawn)))
+        assert [v.hex() for v in judgement_numbers(drawn, seat)] == [
+            v.hex() for v in plain_judgement(drawn, seat)]
 
 
 def test_the_key_is_stable_and_names_the_rule_set():

@@ -17,8 +17,9 @@ from soan.engine.rng import Rng
 
 def lead(values: list[float], seat: int) -> float:
     """`seat`'s value minus the best other seat's value."""
-    own = values[seat]
-    return own - max(v for s, v in enumerate(values) if s != seat)
+    others = list(values)
+    del others[seat]
+    return values[seat] - max(others)
 
 
 def worth_trying(state: State) -> list[Action]:

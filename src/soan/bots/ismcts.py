@@ -39,8 +39,11 @@ reuse with N > 1; `workers=1` is the search above, in this process.
 
 from __future__ import annotations
 
+import gc
 import math
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from soan.bots.heuristic import greedy_action, ranked_actions, ranked_outcomes
@@ -64,7 +67,7 @@ class Node:
         self.totals = [0.0] * seats
         self.visits = 0
         self.avail = 1
-        self.rank: dict[Action, int] | None = None  # the heuristic's order, for widening
+        self.rank: dict[Action, int] | None = None  # the prior's order, for widening
 
 
 def rewards(state: State, scale: float) -> list[float]:
@@ -87,6 +90,22 @@ def rewards(state: State, scale: float) -> list[float]:
         rival = max(v for t, v in enumerate(values) if t != s)
         out.append(1.0 / (1.0 + math.exp(min((rival - own) / scale, 500.0))))
     return out
+
+
+@contextmanager
+def cycles_uncollected() -> Iterator[None]:
+    """Python's cycle collector paused for a search: a search keeps every node it makes
+    and copies thousands of states, so the collector would run thousands of times a
+    game (about 6% of a Quo Vadis `strong` game) to find a few dozen cycles, which it
+    frees once the search is over. Reference counting frees the rest as before."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 class Ismcts:
@@ -171,18 +190,19 @@ class Ismcts:
             return self._grow_apart(self._pool, state, rng, deadline)
         root = self._reused(state) or Node(state.seats)
         search, clock, run = self._iterate, time.perf_counter, 0
-        if self.seconds:
-            end = clock() + self.seconds
-            deadline = end if deadline is None else min(end, deadline)
-            while clock() < deadline or not root.children:
-                search(root, state, rng)
-                run += 1
-        else:
-            for _ in range(max(1, self.iters - root.visits)):
-                search(root, state, rng)
-                run += 1
-                if deadline is not None and clock() >= deadline:
-                    break
+        with cycles_uncollected():
+            if self.seconds:
+                end = clock() + self.seconds
+                deadline = end if deadline is None else min(end, deadline)
+                while clock() < deadline or not root.children:
+                    search(root, state, rng)
+                    run += 1
+            else:
+                for _ in range(max(1, self.iters - root.visits)):
+                    search(root, state, rng)
+                    run += 1
+                    if deadline is not None and clock() >= deadline:
+                        break
         self.iterations_run = run
         return root
 
@@ -303,8 +323,20 @@ class Ismcts:
             return legal
         if node.rank is None:
             node.rank = {a: i for i, a in enumerate(self._prior(det, rng))}
-        rank, unranked = node.rank, len(node.rank)
-        return sorted(legal, key=lambda a: rank.get(a, unranked))[:k]
+        # the first k of the legal actions sorted by rank, the unranked last in their
+        # order (a stable sort's result), picked without sorting them all: k is small
+        rank, out = node.rank, []
+        for action in rank:  # in rank order
+            if action in legal:
+                out.append(action)
+                if len(out) == k:
+                    return out
+        for action in legal:
+            if action not in rank:
+                out.append(action)
+                if len(out) == k:
+                    break
+        return out
 
     def _prior(self, det: State, rng: Rng) -> list[Action]:
         """The order widening opens actions in: the heuristic's ranking, its best few

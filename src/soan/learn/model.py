@@ -27,6 +27,7 @@ import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, Protocol
@@ -45,7 +46,10 @@ class NoModel(SoanError):
     """No learned model exists for a rule set (or the file is not a soan model)."""
 
 
+@cache
 def soan_version() -> str:
+    """The installed soan's version, read once a process (reading the package metadata
+    costs about 0.25 ms, and a search binds its model's key at every decision)."""
     try:
         return version("soan")
     except PackageNotFoundError:
@@ -141,17 +145,25 @@ class ValueModel:
 
     def predict(self, x: np.ndarray) -> np.ndarray:
         """Seat-relative win shares for each row of observations (n, inputs) -> (n, seats)."""
-        z = (np.asarray(x, dtype=np.float32) - self.mean) / self.scale
+        # the same float32 operations in the same order as `(x - mean) / scale`, then
+        # `h @ w + b` a layer, each result written over the array made just before it
+        # (a search predicts one to three rows at a time, where each fresh array costs)
+        z = np.subtract(np.asarray(x, dtype=np.float32), self.mean)
+        np.divide(z, self.scale, out=z)
         act = ACTIVATIONS[self.activation]
-        last = len(self.weights) - 1
+        weights, biases = self.weights, self.biases
+        last = len(weights) - 1
         h = z
-        for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
-            h = h @ w + b
+        for i in range(last + 1):
+            h = h @ weights[i]
+            h += biases[i]
             if i < last:
                 h = act(h)
         if self.base is not None:
             w, b = self.base
-            h = h + (z[:, -w.shape[0]:] @ w + b)
+            linear = z[:, -w.shape[0]:] @ w
+            linear += b
+            h += linear
         return h
 
     @classmethod
@@ -268,10 +280,27 @@ def judgement(values: list[float], seat: int) -> np.ndarray:
     """The game's own judgement (`evaluator.evaluate`'s `values`) seen from `seat`:
     every seat's value and its lead over the best other seat, seat-relative (the
     observing seat first)."""
+    return np.asarray(judgement_numbers(values, seat), dtype=np.float32)
+
+
+def judgement_numbers(values: Sequence[float], seat: int) -> list[float]:
+    """`judgement` as Python floats. The best other seat of every seat comes from one
+    pass: the first seat with the top value (what `max` over the others returns for
+    every other seat) and, for that seat itself, the first best of the rest."""
     n = len(values)
     rel = [float(values[(seat + k) % n]) for k in range(n)]
-    leads = [v - max(w for j, w in enumerate(rel) if j != k) for k, v in enumerate(rel)]
-    return np.asarray(rel + leads, dtype=np.float32)
+    top = 0
+    for k in range(1, n):
+        if rel[k] > rel[top]:
+            top = k
+    runner = 1 if top == 0 else 0
+    for k in range(runner + 1, n):
+        if k != top and rel[k] > rel[runner]:
+            runner = k
+    best, second = rel[top], rel[runner]
+    rel.extend([v - best for v in rel])
+    rel[n + top] = rel[top] - second
+    return rel
 
 
 def judgement_size(seats: int) -> int:
@@ -283,7 +312,18 @@ def features(state: State, seat: int, values: list[float] | None = None) -> np.n
     evaluation `values`, computed when not given)."""
     if values is None:
         values = state.game.evaluator.evaluate(state)
-    return np.concatenate([state.game.encoder.observe(state, seat), judgement(values, seat)])
+    seen = state.game.encoder.observe(state, seat)
+    out = np.empty(len(seen) + judgement_size(len(values)), dtype=np.float32)
+    _put_features(out, seen, values, seat)
+    return out
+
+
+def _put_features(row: np.ndarray, seen: np.ndarray, values: Sequence[float],
+                  seat: int) -> None:
+    """`features` written into `row` (a search writes a batch's rows in place)."""
+    size = len(seen)
+    row[:size] = seen
+    row[size:] = judgement_numbers(values, seat)
 
 
 class Learned:
@@ -305,8 +345,10 @@ class Learned:
         """`seat`'s expected win share in each position of `tried` (one batch; each
         position comes with its evaluation, already computed by whoever tried the
         move); a finished game counts its real outcome, not the model's guess."""
-        out = self.model.predict(np.stack([features(t.after, seat, t.values)
-                                           for t in tried]))[:, 0]
+        rows = np.empty((len(tried), self.model.inputs), dtype=np.float32)
+        for row, t in zip(rows, tried, strict=True):
+            _put_features(row, t.after.game.encoder.observe(t.after, seat), t.values, seat)
+        out = self.model.predict(rows)[:, 0]
         for i, t in enumerate(tried):
             if t.after.over:
                 out[i] = final_shares(t.after)[seat]
