@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from soan.bots import BotSpecError, make_bot
-from soan.bots.heuristic import heuristic_bot, outcomes
-from soan.bots.learned import TURN_END, TURN_STEPS, LearnedBot, finish_turn
+from soan.bots.heuristic import TURN_STEPS, finish_turn, heuristic_bot, outcomes
+from soan.bots.learned import TURN_END, LearnedBot
 from soan.bots.match import choose
 from soan.engine.registry import get_game
 from soan.engine.rng import Rng
@@ -62,3 +62,23 @@ def test_the_game_sets_the_default_and_the_spec_overrides_it():
     assert make_bot("learned:turn=off").turn is False
     with pytest.raises(BotSpecError, match="turn is auto, on or off"):
         make_bot("learned:turn=maybe")
+
+
+def test_the_heuristic_reads_the_end_of_the_turn_when_asked():
+    """`heuristic:turn=on` plays a move whose finished turn leads by most, on its own
+    re-deal; the plain heuristic stays the plain one."""
+    assert make_bot("heuristic") is heuristic_bot
+    bot = make_bot("heuristic:turn=on")
+    game = get_game("quovadis")
+    state = game.new(4, 2, game.options(), game.load_content())
+    differs = 0
+    for step in range(60):
+        if len(state.legal()) > 1:
+            rng = Rng(step)
+            det = state.redeal(state.to_move, rng)
+            leads = {o.action: finish_turn(o, det.to_move, rng).lead for o in outcomes(det)}
+            chosen = bot(state, Rng(step))
+            assert leads[chosen] == max(leads.values())
+            differs += chosen != heuristic_bot(state, Rng(step))
+        state.play(choose(heuristic_bot, state, Rng(step)))
+    assert differs  # the end of the turn changes some choices

@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import Any
 
 from soan.bots.base import SWITCHES, Bot, BotSpecError, describe_failure
-from soan.bots.heuristic import heuristic_bot
+from soan.bots.heuristic import heuristic_bot, turn_end_bot
 from soan.bots.ismcts import Ismcts
 from soan.bots.learned import LearnedBot
 from soan.bots.strong import StrongBot
@@ -48,9 +48,15 @@ def _without_options(bot: Bot) -> Callable[..., Bot]:
     return factory
 
 
+def heuristic(turn: bool = False) -> Bot:
+    """`heuristic`, or `heuristic:turn=on` to read each move at the end of the mover's
+    turn (slower: a few heuristic steps a move)."""
+    return turn_end_bot if turn else heuristic_bot
+
+
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": _without_options(random_bot),
-    "heuristic": _without_options(heuristic_bot),
+    "heuristic": heuristic,
     "ismcts": Ismcts,
     "learned": LearnedBot,  # needs a model trained for the rule set: `soan train`
     "strong": StrongBot,  # the best of ismcts:eval=learned and learned, per game

@@ -80,6 +80,38 @@ def ranked_actions(state: State, rng: Rng) -> list[Action]:
     return [o.action for o in ranked_outcomes(state, rng)]
 
 
+TURN_STEPS = 12  # the most choices a move is played on by to reach the end of the turn
+
+
+def finish_turn(tried: Outcome, seat: int, rng: Rng) -> Outcome:
+    """`tried` played on by the heuristic (ties by `rng`) to the end of `seat`'s turn,
+    at most `TURN_STEPS` choices: the position the turn leaves, evaluated. A turn is
+    often several choices in a row (an area, an action, each worker), and a position
+    halfway through one is judged on what the turn will likely make of it."""
+    after = tried.after
+    if after.over or after.to_move != seat:
+        return tried
+    after = after.copy()
+    for _ in range(TURN_STEPS):
+        after.play(greedy_action(after, rng))
+        if after.over or after.to_move != seat:
+            break
+    values = after.game.evaluator.evaluate(after)
+    return Outcome(lead(values, seat), tried.action, after, values)
+
+
+def turn_end_bot(state: State, rng: Rng) -> Action:
+    """`heuristic:turn=on`: like `heuristic_bot`, each move's lead read at the end of the
+    mover's turn (`finish_turn`), ties by `rng`."""
+    if len(state.legal()) == 1:
+        return state.legal()[0]
+    det = state.redeal(state.to_move, rng)
+    scored = [finish_turn(o, det.to_move, rng) for o in outcomes(det)]
+    top = max(o.lead for o in scored)
+    best = [o.action for o in scored if o.lead == top]
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
 def heuristic_bot(state: State, rng: Rng) -> Action:
     """Greedy lookahead on a fresh determinization dealt from the bot's own generator,
     so the choice depends only on what the seat may know, never on the deal it was handed."""

@@ -24,16 +24,15 @@ from __future__ import annotations
 import numpy as np
 
 from soan.bots.base import SWITCHES
-from soan.bots.heuristic import Outcome, greedy_action, lead, outcomes
+from soan.bots.heuristic import Outcome, finish_turn, outcomes
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 from soan.learn.model import Learned, ModelKey, ValueModel, load_model
 
 TOP = 3  # the heuristic's best few actions the model chooses among
 # games whose learned bot reads the model at the end of the mover's turn (measured
-# stronger there, weaker in Populous), and the most choices it plays on to get there
+# stronger there, weaker in Populous)
 TURN_END = frozenset({"cityplan", "quovadis", "undecim"})
-TURN_STEPS = 12
 
 
 def shortlist(state: State, top: int) -> list[Outcome]:
@@ -45,21 +44,6 @@ def shortlist(state: State, top: int) -> list[Outcome]:
         cut = sorted((o.lead for o in scored), reverse=True)[top - 1]
         scored = [o for o in scored if o.lead >= cut]
     return scored
-
-
-def finish_turn(tried: Outcome, seat: int, rng: Rng) -> Outcome:
-    """`tried` played on by the heuristic (ties by `rng`) to the end of `seat`'s turn,
-    at most `TURN_STEPS` choices: the position the turn leaves, evaluated."""
-    after = tried.after
-    if after.over or after.to_move != seat:
-        return tried
-    after = after.copy()
-    for _ in range(TURN_STEPS):
-        after.play(greedy_action(after, rng))
-        if after.over or after.to_move != seat:
-            break
-    values = after.game.evaluator.evaluate(after)
-    return Outcome(lead(values, seat), tried.action, after, values)
 
 
 def lookahead(learned: Learned, state: State, rng: Rng, explore: float = 0.0,
