@@ -59,5 +59,5 @@ def test_an_unknown_option_lists_the_ones_the_bot_takes():
         make_bot("ismcts:tme=1")
     with pytest.raises(BotSpecError, match="it takes no options"):
         make_bot("random:depth=2")
-    with pytest.raises(BotSpecError, match="unknown option depth .* it takes turn"):
+    with pytest.raises(BotSpecError, match=r"unknown option depth .* it takes turn"):
         make_bot("heuristic:depth=2")

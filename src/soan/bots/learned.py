@@ -1,4 +1,4 @@
-"""The learned bot: one-step lookahead on the value learned for this rule set.
+"""The learned bot: lookahead on the value learned for this rule set.
 
 The heuristic's best few actions (by its one-step lead) are tried on a copy of a fresh
 determinization and each result read by the model from the mover's own features (one

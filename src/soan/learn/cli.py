@@ -56,10 +56,10 @@ def train(
     The model reads a seat's observation and the game's own evaluation of the position;
     generation 0 learns from heuristic games what that evaluation is worth in real
     results, so it starts about as strong as the heuristic. Bots that play with it:
-    `learned` (one-step lookahead on the value), `ismcts:eval=learned` (search with
-    the value at its leaves) and `strong` (the better of the two for the game). Each
-    refuses a rule set it has no model for. A variant trains faster from the default
-    rules' model: --from default.
+    `learned` (lookahead on the value, read at the end of the turn),
+    `ismcts:eval=learned` (search with the value at its leaves) and `strong` (the
+    better of the two for the game). Each refuses a rule set it has no model for. A
+    variant trains faster from the default rules' model: --from default.
 
     Example: soan train undecim -n 4 --minutes 10
     """
