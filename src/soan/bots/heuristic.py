@@ -61,7 +61,11 @@ def greedy_action(state: State, rng: Rng) -> Action:
     useful = worth_trying(state)
     if len(useful) == 1:
         return useful[0]
-    scored = outcomes(state, useful)
+    return best_lead(outcomes(state, useful), rng)
+
+
+def best_lead(scored: list[Outcome], rng: Rng) -> Action:
+    """The action of the outcome that leads by most, ties broken by `rng`."""
     top = max(o.lead for o in scored)
     best = [o.action for o in scored if o.lead == top]
     return best[0] if len(best) == 1 else rng.choice(best)
@@ -106,10 +110,7 @@ def turn_end_bot(state: State, rng: Rng) -> Action:
     if len(state.legal()) == 1:
         return state.legal()[0]
     det = state.redeal(state.to_move, rng)
-    scored = [finish_turn(o, det.to_move, rng) for o in outcomes(det)]
-    top = max(o.lead for o in scored)
-    best = [o.action for o in scored if o.lead == top]
-    return best[0] if len(best) == 1 else rng.choice(best)
+    return best_lead([finish_turn(o, det.to_move, rng) for o in outcomes(det)], rng)
 
 
 def heuristic_bot(state: State, rng: Rng) -> Action:
