@@ -276,17 +276,12 @@ def load_model(key: ModelKey, models: str | Path | None = None) -> ValueModel:
     return _LOADED[cached]
 
 
-def judgement(values: list[float], seat: int) -> np.ndarray:
+def judgement_numbers(values: Sequence[float], seat: int) -> list[float]:
     """The game's own judgement (`evaluator.evaluate`'s `values`) seen from `seat`:
     every seat's value and its lead over the best other seat, seat-relative (the
-    observing seat first)."""
-    return np.asarray(judgement_numbers(values, seat), dtype=np.float32)
-
-
-def judgement_numbers(values: Sequence[float], seat: int) -> list[float]:
-    """`judgement` as Python floats. The best other seat of every seat comes from one
-    pass: the first seat with the top value (what `max` over the others returns for
-    every other seat) and, for that seat itself, the first best of the rest."""
+    observing seat first). The best other seat of every seat comes from one pass: the
+    first seat with the top value (what `max` over the others returns for every other
+    seat) and, for that seat itself, the first best of the rest."""
     n = len(values)
     rel = [float(values[(seat + k) % n]) for k in range(n)]
     top = 0
@@ -308,7 +303,7 @@ def judgement_size(seats: int) -> int:
 
 
 def features(state: State, seat: int, values: list[float] | None = None) -> np.ndarray:
-    """What the model reads for `seat`: its observation, then `judgement` (of the
+    """What the model reads for `seat`: its observation, then `judgement_numbers` (of the
     evaluation `values`, computed when not given)."""
     if values is None:
         values = state.game.evaluator.evaluate(state)
