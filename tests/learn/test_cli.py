@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from typer.testing import CliRunner
 
@@ -19,6 +21,7 @@ from soan.cli import app
     (["undecim", "--content", "missing.toml"], "no such file"),
     (["undecim", "--from", "/nowhere/model"], "--from /nowhere/model"),
     (["undecim", "--target", "score"], "--target score: one of win"),
+    (["undecim", "--fits", "0"], "'--fits'"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, words):
     result = CliRunner().invoke(app, ["train", *args])
@@ -33,4 +36,6 @@ def test_train_writes_a_model_and_prints_its_card(tmp_path):
                                       "--models", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "Model card:" in result.output and "against heuristic" in result.output
-    assert len(list(tmp_path.glob("populous-3p-*/card.json"))) == 1
+    assert "target lead, 5 fits a generation" in result.output
+    (card,) = tmp_path.glob("populous-3p-*/card.json")
+    assert json.loads(card.read_text())["target"] == "lead"

@@ -140,8 +140,8 @@ def test_averaged_fits_make_one_wider_model_and_each_fit_starts_the_next_generat
     assert result.card["fits"] == 3 and result.card["generations"] == 2
     state = GAME.new(2, 3, spec.options, spec.content)
     assert LearnedBot(model=result.model)(state, Rng(1)) == ("step", 2)
-    with pytest.raises(TrainError, match="--fits 0"):
-        TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), fits=0).check()
+    with pytest.raises(TrainError, match="--fits 17"):
+        TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), fits=17).check()
 
 
 def test_generation_zero_may_be_played_by_another_bot():
@@ -160,3 +160,17 @@ def test_generation_zero_may_be_played_by_another_bot():
     assert len(by_random[0]) > len(by_heuristic[0])  # random play takes longer to finish
     with pytest.raises(SoanError, match="nosuchbot"):
         TrainSpec(GAME, 2, GAME.options(), GAME.load_content(), player="nosuchbot").check()
+
+
+def test_a_game_trains_its_measured_target_unless_told():
+    """`FIT_DEFAULTS`: Populous fits `lead` five times, other games `win` once; a
+    setting given is kept."""
+    populous, undecim = get_game("populous"), get_game("undecim")
+
+    def spec(game, **given):
+        return TrainSpec(game, 4, game.options(), game.load_content(), **given)
+
+    assert (spec(populous).target, spec(populous).fits) == ("lead", 5)
+    assert (spec(undecim).target, spec(undecim).fits) == ("win", 1)
+    assert (spec(populous, target="win", fits=2).target,
+            spec(populous, target="win", fits=2).fits) == ("win", 2)

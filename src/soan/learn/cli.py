@@ -34,20 +34,20 @@ def train(
     start: Annotated[str | None, typer.Option(
         "--from", help="Start from a trained model: `default` (the rules as written at "
                        "this table size) or a model folder.")] = None,
-    target: Annotated[str, typer.Option(
+    target: Annotated[str | None, typer.Option(
         help="What a finished game teaches each seat: `win` (its win share), `place` "
              "(first 1 to last 0), `lead` (its final lead over the best other seat, "
-             "squashed into 0..1) or `mix` (win and lead, half each). In four-seat "
-             "Populous a `lead` model beat the heuristic (27.9% (26.0-29.9%) of 2,000 "
-             "fresh games against three heuristic seats, the heuristic in its seat "
-             "23.3%), where `win` plays level; three runs of `--target lead --fits 5` "
-             "won 27.0-28.5% of the same games, each clear of 25%; in City Plan no "
-             "target helped. Not yet measured in Quo Vadis and Undecim, hence not the "
-             "default; see benchmarks/results/learn.md.")] = "win",
-    fits: Annotated[int, typer.Option(
+             "squashed into 0..1) or `mix` (win and lead, half each). Default: `lead` "
+             "in Populous, where a `win` model plays level with the heuristic and three "
+             "runs of `--target lead --fits 5` won 27.0-28.5% of 2,000 fresh four-seat "
+             "games against three heuristic seats (the heuristic in the seat 23.3%); "
+             "`win` elsewhere. See benchmarks/results/learn.md.")] = None,
+    fits: Annotated[int | None, typer.Option(
+        min=1, max=16,
         help="Perceptrons fitted a generation, each on a bootstrap sample of the rows, "
              "and averaged into one model: cuts how much a model's moves depend on "
-             "its fit, at that many times the fitting time.")] = 1,
+             "its fit, at that many times the fitting time. Default: 5 in Populous, "
+             "1 elsewhere.")] = None,
     generations: Annotated[int, typer.Option(
         help="Stop after this many generations (0: only --minutes stops).")] = 0,
 ) -> None:
@@ -85,11 +85,13 @@ def train(
     spec = TrainSpec(game, players, options, loaded, str(content) if content else None,
                      variant, seed, minutes, games, eval_games=eval_games,
                      jobs=(os.cpu_count() or 1) if jobs is None else jobs,
-                     models=str(models) if models else None, start=start, target=target,
-                     fits=fits, generations=generations)
+                     models=str(models) if models else None, start=start,
+                     target=target or "", fits=fits or 0, generations=generations)
     spec.check()
     console.print(f"Training {game.title} at {players} seats ({variant}) for {minutes:g} "
-                  f"minutes, {spec.games} games a generation, {spec.jobs} jobs.", markup=False)
+                  f"minutes, {spec.games} games a generation, {spec.jobs} jobs; target "
+                  f"{spec.target}, {spec.fits} fit{'s' if spec.fits > 1 else ''} a "
+                  "generation.", markup=False)
     with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
                   TextColumn("{task.fields[detail]}"), console=console,
                   transient=False) as bar:

@@ -63,6 +63,12 @@ MIN_SCALE = 0.25  # the smallest spread an input is standardised by
 MAX_ROWS = 300_000  # the newest rows kept for fitting
 
 
+# what `soan train` fits for a game unless told (`--target`, `--fits`), as measured in
+# benchmarks/results/learn.md: in four-seat Populous a `win` model plays level with the
+# heuristic, a `lead` model averaged over five fits beats it; elsewhere `win`, one fit
+FIT_DEFAULTS: dict[str, tuple[str, int]] = {"populous": ("lead", 5)}
+
+
 class TrainError(SoanError):
     """Training settings that cannot work."""
 
@@ -92,9 +98,13 @@ class TrainSpec:
     margin: float = 0.02  # win share above fair a new model needs to be kept
     baselines: tuple[str, ...] = ("heuristic", "random")
     start: str | None = None  # a model folder to start from (`--from`): warm start
-    target: str = "win"  # what a finished game teaches (`TARGETS`)
-    fits: int = 1  # perceptrons fitted a generation and averaged (`fit`'s members)
+    target: str = ""  # what a finished game teaches (`TARGETS`; "": the game's default)
+    fits: int = 0  # perceptrons fitted a generation and averaged (0: the game's default)
     player: str | None = None  # a bot spec to play generation 0 instead of the heuristic
+
+    def __post_init__(self) -> None:
+        target, fits = FIT_DEFAULTS.get(self.game.id, ("win", 1))
+        self.target, self.fits = self.target or target, self.fits or fits
 
     def start_model(self) -> ValueModel | None:
         """The model training starts from, checked to read this rule set's features."""
