@@ -12,6 +12,7 @@ from soan.engine.registry import get_game
 from soan.learn.model import features
 from soan.learn.train import (
     TARGETS,
+    SelfPlay,
     TrainError,
     TrainSpec,
     lead_shares,
@@ -76,9 +77,10 @@ def test_the_lead_reads_the_margin(games):
 
 
 def test_self_play_records_each_target_seat_relative():
-    x, y = self_play_games(CITYPLAN, 4, OPTIONS, CONTENT, [3, 4], None, 0.1, 0.2,
-                           ("win", "lead", "place"))
-    plain_x, plain_y = self_play_games(CITYPLAN, 4, OPTIONS, CONTENT, [3, 4], None, 0.1, 0.2)
+    x, y = self_play_games(CITYPLAN, 4, OPTIONS, CONTENT, [3, 4], None,
+                           SelfPlay(0.1, 0.2, ("win", "lead", "place")))
+    plain_x, plain_y = self_play_games(CITYPLAN, 4, OPTIONS, CONTENT, [3, 4], None,
+                                       SelfPlay(0.1, 0.2))
     assert y.shape == (len(x), 12) and np.array_equal(x, plain_x)
     assert np.array_equal(y[:, :4], plain_y)  # the win share, as before
     for row in y:

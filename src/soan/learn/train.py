@@ -236,16 +236,25 @@ TARGETS: dict[str, Callable[[State], list[float]]] = {
     "win": win_shares, "place": place_shares, "lead": lead_shares, "mix": mixed_shares}
 
 
+@dataclass(frozen=True)
+class SelfPlay:
+    """How self-play games are played and recorded, the same in every process."""
+
+    explore: float  # share of random actions
+    sample: float  # share of positions recorded
+    targets: tuple[str, ...] = ("win",)  # what each row learns (`TARGETS`), in order
+    player: str | None = None  # a bot spec for generation 0 instead of the heuristic
+
+
 def self_play(game: Game, seats: int, options: Any, content: Any, seed: int,
-              model: ValueModel | None, explore: float, sample: float,
-              targets: Sequence[str] = ("win",), player: str | None = None
+              model: ValueModel | None, settings: SelfPlay
               ) -> tuple[np.ndarray, np.ndarray]:
     """One self-play game: (features, seat-relative targets), one row per seat at
     each sampled position, the columns `seats` a target (`TARGETS`) in the order of
-    `targets`. Features are read from the real state: the judgement part
+    `settings.targets`. Features are read from the real state: the judgement part
     then knows a little more than a bot's re-dealt copy would, which only sharpens it."""
     state = game.new(seats, seed, options, content)
-    bot = policy(model, explore, player)
+    bot = policy(model, settings.explore, settings.player)
     rngs = bot_rngs(seed, seats)
     picker = Rng(seed ^ 0x5EED_0F_50A17)
     observed: list[np.ndarray] = []
@@ -254,24 +263,22 @@ def self_play(game: Game, seats: int, options: Any, content: Any, seed: int,
         observed.extend(features(state, s, values) for s in range(seats))
 
     while not state.over:
-        if picker.below(1 << 20) < sample * (1 << 20):
+        if picker.below(1 << 20) < settings.sample * (1 << 20):
             record()
         state.play(choose(bot, state, rngs[state.to_move]))
     if not observed:  # at least the last position
         record()
-    ends = [TARGETS[t](state) for t in targets]
+    ends = [TARGETS[t](state) for t in settings.targets]
     rows = [[v for end in ends for v in relative(end, s)] for s in range(seats)]
     y = np.array(rows * (len(observed) // seats), dtype=np.float32)
     return np.stack(observed), y
 
 
 def self_play_games(game: Game, seats: int, options: Any, content: Any, seeds: Sequence[int],
-                    model: ValueModel | None, explore: float, sample: float,
-                    targets: Sequence[str] = ("win",), player: str | None = None
+                    model: ValueModel | None, settings: SelfPlay
                     ) -> tuple[np.ndarray, np.ndarray]:
     """`self_play` of each seed, the rows of all of them."""
-    parts = [self_play(game, seats, options, content, s, model, explore, sample, targets,
-                       player) for s in seeds]
+    parts = [self_play(game, seats, options, content, s, model, settings) for s in seeds]
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
@@ -313,12 +320,10 @@ def _bot(name: str, model: ValueModel | None) -> Callable:
 
 
 def _play_chunk(table: tuple[str, str, str | None], seats: int, seeds: list[int], _: int,
-                model: ValueModel | None, explore: float, sample: float,
-                targets: Sequence[str] = ("win",), player: str | None = None
+                model: ValueModel | None, settings: SelfPlay
                 ) -> tuple[np.ndarray, np.ndarray]:
     game, options, content = _worker_table(*table)
-    return self_play_games(game, seats, options, content, seeds, model, explore, sample,
-                           targets, player)
+    return self_play_games(game, seats, options, content, seeds, model, settings)
 
 
 def _match_chunk(table: tuple[str, str, str | None], seats: int, seeds: list[int], offset: int,
@@ -382,15 +387,14 @@ class Players:
         """Rows of self-play games; `targets` (default: the spec's one) names the
         targets recorded, `seats` columns each."""
         spec = self.spec
-        targets = tuple(targets or (spec.target,))
+        settings = SelfPlay(spec.explore, spec.sample, tuple(targets or (spec.target,)),
+                            spec.player)
 
         def local(chunk: list[int], _: int) -> tuple[np.ndarray, np.ndarray]:
             return self_play_games(spec.game, spec.seats, spec.options, spec.content, chunk,
-                                   model, spec.explore, spec.sample, targets, spec.player)
+                                   model, settings)
 
-        remote = partial(_play_chunk, self.table, spec.seats, model=model,
-                         explore=spec.explore, sample=spec.sample, targets=targets,
-                         player=spec.player)
+        remote = partial(_play_chunk, self.table, spec.seats, model=model, settings=settings)
         parts = self._run(local, remote, seeds, deadline)
         return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
