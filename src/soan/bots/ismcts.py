@@ -269,11 +269,12 @@ class Ismcts:
         self.value = self.learned.learned_for(state) if self.learned is not None else None
 
     def _iterate(self, root: Node, state: State, rng: Rng) -> None:
-        """One determinization: select, expand one node, play out, back up."""
+        """One determinization: select, expand one node, play out, back up. A state is
+        over when no seat is to move (`State.over`, read here without the property)."""
         det = state.redeal(state.to_move, rng)
-        c, log, sqrt = self.c, math.log, math.sqrt
+        c, log, sqrt, play = self.c, math.log, math.sqrt, det.play
         node, path = root, [root]
-        while not det.over:
+        while det.to_move is not None:
             legal = det.legal()
             if self.widen and len(legal) > 1:
                 legal = self._widened(node, det, legal, rng)
@@ -298,14 +299,14 @@ class Ismcts:
             if untried is not None:
                 action = untried[0] if len(untried) == 1 else rng.choice(untried)
                 node = children[action] = Node(det.seats)
-                det.play(action)
+                play(action)
                 path.append(node)
                 break
             node = children[best]
-            det.play(best)
+            play(best)
             path.append(node)
         self._play_out(det, rng)
-        if self.value is None or det.over:
+        if self.value is None or det.to_move is None:
             reward = rewards(det, self.scale)
         else:
             reward = [min(1.0, max(0.0, v)) for v in self.value.values(det)]
@@ -355,7 +356,14 @@ class Ismcts:
         if self.rollout == "none":
             return
         steps = self.depth or -1
-        greedy = self.rollout == "heuristic"
-        while steps and not det.over:
-            det.play(greedy_action(det, rng) if greedy else rng.choice(det.legal()))
+        play, legal = det.play, det.legal
+        if self.rollout == "heuristic":
+            while steps and det.to_move is not None:
+                play(greedy_action(det, rng))
+                steps -= 1
+            return
+        below = rng.below  # `rng.choice(det.legal())` written out: the same draws
+        while steps and det.to_move is not None:
+            actions = legal()
+            play(actions[below(len(actions))])
             steps -= 1
