@@ -249,6 +249,9 @@ class QuoVadisEncoder(Encoder):
         self._board_memo: Memo[tuple[int, ...], BoardRows] = Memo(BOARDS_KEPT)
         self._terrain_memo: Memo[tuple[int, ...], bytes] = Memo(BOARDS_KEPT)
         self._seat_memo: Memo[tuple[Any, ...], tuple[array, array, array]] = Memo(SEATS_KEPT)
+        # the same rows by the identity of a seat's gens and mods (kept, so ids stay theirs)
+        self._seat_ids: Memo[tuple[int, ...], tuple[Any, Any, tuple[array, array, array]]] = (
+            Memo(SEATS_KEPT))
 
     # ---- the rule set's shape ----------------------------------------------------------
 
@@ -518,10 +521,19 @@ class QuoVadisEncoder(Encoder):
         go; its `card_actions` after the first number, what a card acting as each kind
         would do now, without and with a generation change (`actions_for`, written out
         to read the generations once); and its `effects`, the added-up skill effects and
-        the terrains it settles for free. `g` is the rule set's generations."""
+        the terrains it settles for free. `g` is the rule set's generations.
+
+        Looked up first by the identity of the seat's `gens` and `mods` tuples, which
+        copies and re-deals share until the seat changes them (hashing the tuples' contents
+        costs more than the lookup), then by their contents."""
+        same = self._seat_ids.get((id(gens), id(mods), free, g))
+        if same is not None and same[0] is gens and same[1] is mods:
+            return same[2]
         key = (gens, mods, free, g)
         hit = self._seat_memo.get(key)
-        if hit is None:
+        if hit is not None:
+            self._seat_ids.keep((id(gens), id(mods), free, g), (gens, mods, hit))
+        else:
             written = array("f", bytes(4 * (1 + 6 * len(gens))))
             written[0] = len(gens) / g
             for j, (count, top) in enumerate(gens):
@@ -548,6 +560,7 @@ class QuoVadisEncoder(Encoder):
             effects = array("f", [x / MODS_SCALE for x in mods])
             effects.extend([1.0 if free >> k & 1 else 0.0 for k in range(NTERRAINS)])
             hit = self._seat_memo.keep(key, (written, actions, effects))
+            self._seat_ids.keep((id(gens), id(mods), free, g), (gens, mods, hit))
         return hit
 
     def _cells(self, state: QuoVadisState, p: Plan, seat: int, out: array
