@@ -22,6 +22,7 @@ from array import array
 from collections.abc import Sequence
 from itertools import compress
 from operator import truediv
+from struct import Struct
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -164,6 +165,9 @@ class Plan:
         self.cell_starts = tuple(self.at["cells"] + c * self.cell_fields
                                  for c in range(self.cells))
         self.dynamic = self.at["tile_pairs"]  # the parts before the world's fixed layout
+        # the plain-number parts (vp to hands, one after another) packed as float32 in one
+        # step: the same conversion as an array's store, without its argument parsing
+        self.numbers = Struct(f"{self.at['generations'] - self.at['vp']}f")
         self.parts = tuple(self.layout)
         self.zeros = bytes(4 * self.dynamic)  # a zeroed float32 buffer of the dynamic parts
 
@@ -249,9 +253,6 @@ class QuoVadisEncoder(Encoder):
         self._board_memo: Memo[tuple[int, ...], BoardRows] = Memo(BOARDS_KEPT)
         self._terrain_memo: Memo[tuple[int, ...], bytes] = Memo(BOARDS_KEPT)
         self._seat_memo: Memo[tuple[Any, ...], tuple[array, array, array]] = Memo(SEATS_KEPT)
-        # the same rows by the identity of a seat's gens and mods (kept, so ids stay theirs)
-        self._seat_ids: Memo[tuple[int, ...], tuple[Any, Any, tuple[array, array, array]]] = (
-            Memo(SEATS_KEPT))
 
     # ---- the rule set's shape ----------------------------------------------------------
 
@@ -359,12 +360,13 @@ class QuoVadisEncoder(Encoder):
         without a copy or the part-by-part checks `write` leaves to the `Writer`."""
         p = self.plan(state.n, state.options, state.content)
         out = array("f", p.zeros)
-        self._fill(state, seat, p, out)
+        with memoryview(out) as view:  # its item stores skip the array's argument parsing
+            self._fill(state, seat, p, view)
         out.frombytes(self._world(state, p))
         return np.frombuffer(out, dtype=np.float32)
 
-    def _fill(self, state: QuoVadisState, seat: int, p: Plan, out: array) -> None:
-        """Every part into `out`, each at its offset in the layout."""
+    def _fill(self, state: QuoVadisState, seat: int, p: Plan, out: memoryview) -> None:
+        """Every part into `out` (a float32 view), each at its offset in the layout."""
         n, opts, t, at = p.n, state.options, p.tables, p.at
         order, rel = p.orders[seat], p.rels[seat]
         phase, res, cap, hand = state.phase, state.res, state.cap, state.hand
@@ -483,8 +485,7 @@ class QuoVadisEncoder(Encoder):
         for s in order:
             nums += (sum(hand[5 * s:5 * s + 5]) / hand_bound, len(hidden[s]) / draft_cards,
                      len(drafts[s]) / draft_cards, 1.0 if basic[s] >= 0 else 0.0)
-        o = at["vp"]
-        out[o:o + len(nums)] = array("f", nums)
+        p.numbers.pack_into(out, 4 * at["vp"], *nums)
         for i, s in enumerate(order):
             o_race, _, _, _, _, _, o_gens, o_cards, o_skills, o_used, o_effects = p.seat_at[i]
             race = races[s]
@@ -521,19 +522,10 @@ class QuoVadisEncoder(Encoder):
         go; its `card_actions` after the first number, what a card acting as each kind
         would do now, without and with a generation change (`actions_for`, written out
         to read the generations once); and its `effects`, the added-up skill effects and
-        the terrains it settles for free. `g` is the rule set's generations.
-
-        Looked up first by the identity of the seat's `gens` and `mods` tuples, which
-        copies and re-deals share until the seat changes them (hashing the tuples' contents
-        costs more than the lookup), then by their contents."""
-        same = self._seat_ids.get((id(gens), id(mods), free, g))
-        if same is not None and same[0] is gens and same[1] is mods:
-            return same[2]
+        the terrains it settles for free. `g` is the rule set's generations."""
         key = (gens, mods, free, g)
         hit = self._seat_memo.get(key)
-        if hit is not None:
-            self._seat_ids.keep((id(gens), id(mods), free, g), (gens, mods, hit))
-        else:
+        if hit is None:
             written = array("f", bytes(4 * (1 + 6 * len(gens))))
             written[0] = len(gens) / g
             for j, (count, top) in enumerate(gens):
@@ -560,10 +552,9 @@ class QuoVadisEncoder(Encoder):
             effects = array("f", [x / MODS_SCALE for x in mods])
             effects.extend([1.0 if free >> k & 1 else 0.0 for k in range(NTERRAINS)])
             hit = self._seat_memo.keep(key, (written, actions, effects))
-            self._seat_ids.keep((id(gens), id(mods), free, g), (gens, mods, hit))
         return hit
 
-    def _cells(self, state: QuoVadisState, p: Plan, seat: int, out: array
+    def _cells(self, state: QuoVadisState, p: Plan, seat: int, out: memoryview
                ) -> tuple[tuple[bool, ...], tuple[int, ...], Counts]:
         """The `cells` part, `p.cell_fields` numbers a cell (the `*_FIELD` constants, then
         the workers and the building's owner by relative seat). Returns, per seat,
