@@ -147,20 +147,25 @@ None` in the search's loops and playout moves are drawn with `rng.below` written
 (the same draws); the observation stores its items through a float32 memoryview (an
 array's item store parses its argument: about 8% of an observation's instructions),
 packs the plain-number parts (vp to hands) with one `struct`, and counts the deck's
-kinds as bytes. Instructions counted by callgrind (exact, unlike the shared clock):
+kinds as bytes; every seat's turns left are remembered by rounds, seats, start, active
+seat and round. Instructions counted by callgrind (exact, unlike the shared clock):
 
-    encoder.observe() (1,000 positions of a strong search)   465k -> 411k     x1.13
+    encoder.observe() (1,000 positions of a strong search)   465k -> 406k     x1.14
+    evaluate() (2,000 positions of the same search)          140k -> 133k     x1.05
     the first 60 actions of the strong game at seed 5       19.92G -> 19.00G   x1.05
-    a four-seat strong game, seed 5 (`prof_game --time`)  14.87-15.96 -> 15.17-15.48 s
-    the same, seed 11                                      15.44-15.85 -> 15.13-15.70 s
-    its first 150 actions, seeds 5 / 11 (four rounds)  6.27-6.53 / 5.79-6.24 ->
-                                                       6.13-6.59 / 5.75-6.25 s
+      (before the turns left were remembered)
+    a four-seat strong game, seed 5 (`prof_game --time`)  15.52-16.18 -> 15.26-15.89 s
+      (medians 15.98 -> 15.70 s)                                                x1.02
+    the same, seed 11                                      16.26-16.51 -> 15.57-16.14 s
+      (medians 16.43 -> 15.81 s)                                                x1.04
 
-so about x1.01 in CPU seconds, inside the noise of the shared machine: the fewer
-instructions are mostly the search's bookkeeping and the observation's stores, and a
-strong game's time goes as much to memory (the model's 600 KB first layer packed by
-every batched `predict`, a state's thirty lists copied and freed some 160,000 times a
-game) as to instructions. Issue 21's 14.4 s is still about 1.07x away. Tried and not
+(three rounds, `nice -n 10`; an earlier three rounds without the turns-left memo gave
+14.87-15.96 -> 15.17-15.48 s and 15.44-15.85 -> 15.13-15.70 s), so x1.02-1.04 in CPU
+seconds, near the noise of the shared machine: the fewer instructions are mostly the
+search's bookkeeping and the observation's stores, and a strong game's time goes as
+much to memory (the model's 600 KB first layer packed by every batched `predict`, a
+state's thirty lists copied and freed some 160,000 times a game) as to instructions.
+Issue 21's 14.4 s is still about 1.09x away. Tried and not
 kept, since they cost more: the seat rows found by the identity of their tuples (+2%
 instructions an observation), a memoryview for the board rows (no change), `copy()`
 copying its lists through one `map` (+18%: Python 3.11's specialised method calls are
