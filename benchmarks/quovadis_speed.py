@@ -137,6 +137,46 @@ three rows costs 53 us where one row costs 16 us: OpenBLAS' sgemm is twice as sl
 for three rows as for four (41 us against 21 us for the first layer), but four rows,
 or three gemv calls, round differently, so the three-row product stays.
 
+Then the search's own work, against commit 27ad0a2 (2026-11-27, same shared machine,
+before and after interleaved; `engine_fingerprint.py quovadis` (57,511 positions),
+`behaviour_snapshot.py` and every action of seeded four-seat `strong` games in all four
+games (seeds 5 and 11) identical). The expansion that follows a node's prior takes the
+position the prior's ranking already reached for that move instead of playing it again
+(61% of expansions; a test compares the trees); a state's end is read as `to_move is
+None` in the search's loops and playout moves are drawn with `rng.below` written out
+(the same draws); the observation stores its items through a float32 memoryview (an
+array's item store parses its argument: about 8% of an observation's instructions),
+packs the plain-number parts (vp to hands) with one `struct`, and counts the deck's
+kinds as bytes; every seat's turns left are remembered by rounds, seats, start, active
+seat and round. Instructions counted by callgrind (exact, unlike the shared clock):
+
+    encoder.observe() (1,000 positions of a strong search)   465k -> 406k     x1.14
+    evaluate() (2,000 positions of the same search)          140k -> 133k     x1.05
+    the first 60 actions of the strong game at seed 5       19.92G -> 19.00G   x1.05
+      (before the turns left were remembered)
+    a four-seat strong game, seed 5 (`prof_game --time`)  15.52-16.18 -> 15.26-15.89 s
+      (medians 15.98 -> 15.70 s)                                                x1.02
+    the same, seed 11                                      16.26-16.51 -> 15.57-16.14 s
+      (medians 16.43 -> 15.81 s)                                                x1.04
+
+(three rounds, `nice -n 10`; an earlier three rounds without the turns-left memo gave
+14.87-15.96 -> 15.17-15.48 s and 15.44-15.85 -> 15.13-15.70 s), so x1.02-1.04 in CPU
+seconds, near the noise of the shared machine: the fewer instructions are mostly the
+search's bookkeeping and the observation's stores, and a strong game's time goes as
+much to memory (the model's 600 KB first layer packed by every batched `predict`, a
+state's thirty lists copied and freed some 160,000 times a game) as to instructions.
+Issue 21's 14.4 s is still about 1.09x away. Tried and not
+kept, since they cost more: the seat rows found by the identity of their tuples (+2%
+instructions an observation), a memoryview for the board rows (no change), `copy()`
+copying its lists through one `map` (+18%: Python 3.11's specialised method calls are
+cheaper); larger memos do not raise the hit rates (board counts 52.7k hits and 10.3k
+misses in 120 actions with 4,096 entries and with 65,536); the first layer's weights
+in Fortran order give other bits for one row and are slower for three. Outside this
+game's files: `Rng.below`'s 64-bit multiply (about 0.6% of a game's instructions),
+`State.play`'s checks on moves taken from `legal()`, and `redeal` keeping the log,
+which every copy of a determinization then copies (0.6 us of a 2.8 us copy at action
+300).
+
     python benchmarks/quovadis_speed.py --fingerprint FILE [games]
 
 writes every position of seeded random games over every variant (legal actions, the

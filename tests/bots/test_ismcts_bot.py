@@ -64,6 +64,32 @@ def test_widening_starts_from_the_heuristics_choice_and_grows_with_visits():
     assert bot._widened(node, state, legal, Rng(3)) == legal
 
 
+class PlaysAgain(Ismcts):
+    """The search with every expanded move played again on the iteration's position,
+    not taken from the positions its prior's ranking reached."""
+
+    def _prior(self, node, det, rng):
+        order = super()._prior(node, det, rng)
+        self._tried = None
+        return order
+
+
+def tree(node: Node) -> dict:
+    return {a: (c.visits, c.avail, c.totals, tree(c)) for a, c in node.children.items()}
+
+
+@pytest.mark.parametrize("game_id", ["cityplan", "quovadis"])
+def test_an_expansion_takes_the_position_its_prior_reached_with_the_same_tree(game_id):
+    game = get_game(game_id)
+    state, rng = game.new(3, 7), Rng(7)
+    for _ in range(20):
+        state.play(rng.choice(state.legal()))
+    taken = Ismcts(iters=120).grow(state, Rng(4))
+    again = PlaysAgain(iters=120).grow(state, Rng(4))
+    assert tree(taken) == tree(again)
+    assert any(child.rank is not None for child in taken.children.values())  # priors ran
+
+
 def test_widening_picks_the_first_k_of_the_legal_actions_sorted_by_rank():
     """Ranked actions no longer legal are passed over, legal actions the prior never
     ranked come after every ranked one in their legal order: a stable sort's first k."""

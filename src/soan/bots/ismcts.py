@@ -46,7 +46,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from soan.bots.heuristic import greedy_action, ranked_actions, ranked_outcomes
+from soan.bots.heuristic import greedy_action, ranked_outcomes
 from soan.bots.learned import TOP, LearnedBot
 from soan.bots.root_parallel import SearchPool, Share, check_workers, split
 from soan.engine.core import Action, State
@@ -158,6 +158,9 @@ class Ismcts:
         # the learned value, bound to each rule set met (refuses without a model)
         self.learned = LearnedBot(models) if eval == "learned" else None
         self.value: Learned | None = None
+        # in an iteration: the node whose prior was just worked out, and the positions
+        # its ranking reached, by action (the expansion plays one of them)
+        self._tried: tuple[Node, dict[Action, State]] | None = None
 
     def __call__(self, state: State, rng: Rng) -> Action:
         return self.search(state, rng)
@@ -269,11 +272,13 @@ class Ismcts:
         self.value = self.learned.learned_for(state) if self.learned is not None else None
 
     def _iterate(self, root: Node, state: State, rng: Rng) -> None:
-        """One determinization: select, expand one node, play out, back up."""
+        """One determinization: select, expand one node, play out, back up. A state is
+        over when no seat is to move (`State.over`, read here without the property)."""
         det = state.redeal(state.to_move, rng)
-        c, log, sqrt = self.c, math.log, math.sqrt
+        self._tried = None
+        c, log, sqrt, play = self.c, math.log, math.sqrt, det.play
         node, path = root, [root]
-        while not det.over:
+        while det.to_move is not None:
             legal = det.legal()
             if self.widen and len(legal) > 1:
                 legal = self._widened(node, det, legal, rng)
@@ -297,15 +302,20 @@ class Ismcts:
                         best, best_score = action, score
             if untried is not None:
                 action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                tried = self._tried
+                if tried is not None and tried[0] is node and action in tried[1]:
+                    det = tried[1][action]  # the prior played it on a copy of this position
+                else:
+                    play(action)
                 node = children[action] = Node(det.seats)
-                det.play(action)
                 path.append(node)
                 break
             node = children[best]
-            det.play(best)
+            play(best)
             path.append(node)
+        self._tried = None
         self._play_out(det, rng)
-        if self.value is None or det.over:
+        if self.value is None or det.to_move is None:
             reward = rewards(det, self.scale)
         else:
             reward = [min(1.0, max(0.0, v)) for v in self.value.values(det)]
@@ -322,7 +332,7 @@ class Ismcts:
         if k >= len(legal):
             return legal
         if node.rank is None:
-            node.rank = {a: i for i, a in enumerate(self._prior(det, rng))}
+            node.rank = {a: i for i, a in enumerate(self._prior(node, det, rng))}
         # the first k of the legal actions sorted by rank, the unranked last in their
         # order (a stable sort's result), picked without sorting them all: k is small
         rank, out = node.rank, []
@@ -338,13 +348,14 @@ class Ismcts:
                     break
         return out
 
-    def _prior(self, det: State, rng: Rng) -> list[Action]:
-        """The order widening opens actions in: the heuristic's ranking, its best few
-        reordered by the learned value when there is one."""
-        if self.value is None:
-            return ranked_actions(det, rng)
+    def _prior(self, node: Node, det: State, rng: Rng) -> list[Action]:
+        """The order widening opens `node`'s actions in: the heuristic's ranking, its best
+        few reordered by the learned value when there is one. The positions the ranking
+        tried are kept (`_tried`) for the expansion that follows in this iteration: the
+        move it opens is one of them, already played on a copy of `det` as it stands."""
         ranked = ranked_outcomes(det, rng)
-        if len(ranked) < 2:
+        self._tried = (node, {o.action: o.after for o in ranked})
+        if self.value is None or len(ranked) < 2:
             return [o.action for o in ranked]
         head = ranked[:TOP]
         values = self.value.values_for(head, det.to_move)
@@ -355,7 +366,14 @@ class Ismcts:
         if self.rollout == "none":
             return
         steps = self.depth or -1
-        greedy = self.rollout == "heuristic"
-        while steps and not det.over:
-            det.play(greedy_action(det, rng) if greedy else rng.choice(det.legal()))
+        play, legal = det.play, det.legal
+        if self.rollout == "heuristic":
+            while steps and det.to_move is not None:
+                play(greedy_action(det, rng))
+                steps -= 1
+            return
+        below = rng.below  # `rng.choice(det.legal())` written out: the same draws
+        while steps and det.to_move is not None:
+            actions = legal()
+            play(actions[below(len(actions))])
             steps -= 1

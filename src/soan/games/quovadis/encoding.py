@@ -21,6 +21,8 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from itertools import compress
+from operator import truediv
+from struct import Struct
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -65,6 +67,7 @@ NMODS = E.MODS_SIZE
 # that ordinary values lie in [0, 1]; rare large ones stay small.
 VP_SCALE = 100.0  # a seat's total VP (winners score about 60)
 SOURCE_SCALE = 50.0  # VP from one source
+SOURCE_SCALES = (SOURCE_SCALE,) * NSRC  # for `map(truediv, ...)` over a seat's sources
 CARDS_SCALE = 10.0  # cards under one generation, actions of one card
 CUBES_SCALE = 10.0  # cubes on one city
 CELL_WORKERS = 4.0  # workers of one seat on one cell
@@ -162,6 +165,9 @@ class Plan:
         self.cell_starts = tuple(self.at["cells"] + c * self.cell_fields
                                  for c in range(self.cells))
         self.dynamic = self.at["tile_pairs"]  # the parts before the world's fixed layout
+        # the plain-number parts (vp to hands, one after another) packed as float32 in one
+        # step: the same conversion as an array's store, without its argument parsing
+        self.numbers = Struct(f"{self.at['generations'] - self.at['vp']}f")
         self.parts = tuple(self.layout)
         self.zeros = bytes(4 * self.dynamic)  # a zeroed float32 buffer of the dynamic parts
 
@@ -354,12 +360,13 @@ class QuoVadisEncoder(Encoder):
         without a copy or the part-by-part checks `write` leaves to the `Writer`."""
         p = self.plan(state.n, state.options, state.content)
         out = array("f", p.zeros)
-        self._fill(state, seat, p, out)
+        with memoryview(out) as view:  # its item stores skip the array's argument parsing
+            self._fill(state, seat, p, view)
         out.frombytes(self._world(state, p))
         return np.frombuffer(out, dtype=np.float32)
 
-    def _fill(self, state: QuoVadisState, seat: int, p: Plan, out: array) -> None:
-        """Every part into `out`, each at its offset in the layout."""
+    def _fill(self, state: QuoVadisState, seat: int, p: Plan, out: memoryview) -> None:
+        """Every part into `out` (a float32 view), each at its offset in the layout."""
         n, opts, t, at = p.n, state.options, p.tables, p.at
         order, rel = p.orders[seat], p.rels[seat]
         phase, res, cap, hand = state.phase, state.res, state.cap, state.hand
@@ -388,12 +395,13 @@ class QuoVadisEncoder(Encoder):
         o, deck, discard = at["epic"], state.deck, state.discard
         out[o] = len(deck) / p.deck_total
         own = 5 * seat
+        kinds = bytes(deck)  # card kinds are 0-4: bytes count them at C speed
         for k, copies in enumerate(p.copies):
             if copies:
                 out[o + 1 + k] = discard[k] / copies
                 # the deck and the other hands together: what a seat that counts every
                 # card placed or discarded knows (not where each one is)
-                pool = deck.count(k) + sum(hand[k::5]) - hand[own + k]
+                pool = kinds.count(k) + sum(hand[k::5]) - hand[own + k]
                 out[o + 1 + NCARDS + k] = pool / copies
         o = at["rings_left"]
         for k, rings in enumerate(p.rings):
@@ -454,46 +462,41 @@ class QuoVadisEncoder(Encoder):
         src, vp, mods_all, gens_all = state.src, state.vp, state.mods, state.gens
         skill_end, skill_vp, g = t.skill_end, state.skill_vp, p.generations
         effects_size, once_index = p.seat_fields["effects"], p.once_index
+        # the parts of plain numbers (vp, resources, pieces, standing, hands) follow one
+        # another in the layout, each seat by seat: one list of them, stored at once
+        nums: list[float] = []
+        for s in order:
+            nums.append(vp[s] / VP_SCALE)
+            nums += map(truediv, src[NSRC * s:NSRC * s + NSRC], SOURCE_SCALES)
+        for s in order:
+            nums += map(truediv, res[4 * s:4 * s + 4], bounds)
+            nums += map(truediv, cap[4 * s:4 * s + 4], bounds)
+        for s in order:
+            nums += (supply[s] / workers, cities_left[s] / cities, forts_left[s] / forts,
+                     temples_left[s] / temples, ascended[s] / workers, wars_won[s] / WARS_SCALE)
+        for s in order:
+            held = majorities[s]
+            total = 0
+            for k in shown_all[s]:
+                if skill_end[k]:
+                    total += skill_vp(s, k, held)
+            nums += (held / tiles, city_cubes[s] / CITY_CUBES_SCALE, total / SKILL_VP_SCALE,
+                     on_map[s] / workers)
+        for s in order:
+            nums += (sum(hand[5 * s:5 * s + 5]) / hand_bound, len(hidden[s]) / draft_cards,
+                     len(drafts[s]) / draft_cards, 1.0 if basic[s] >= 0 else 0.0)
+        p.numbers.pack_into(out, 4 * at["vp"], *nums)
         for i, s in enumerate(order):
-            (o_race, o_vp, o_res, o_pieces, o_standing, o_hands, o_gens, o_cards, o_skills,
-             o_used, o_effects) = p.seat_at[i]
+            o_race, _, _, _, _, _, o_gens, o_cards, o_skills, o_used, o_effects = p.seat_at[i]
             race = races[s]
             if race >= 0:
                 out[o_race + race] = 1.0
-            out[o_vp] = vp[s] / VP_SCALE
-            for j in range(NSRC):
-                out[o_vp + 1 + j] = src[NSRC * s + j] / SOURCE_SCALE
-            for r in range(4):
-                out[o_res + r] = res[4 * s + r] / bounds[r]
-                out[o_res + 4 + r] = cap[4 * s + r] / bounds[r]
-            out[o_pieces] = supply[s] / workers
-            out[o_pieces + 1] = cities_left[s] / cities
-            out[o_pieces + 2] = forts_left[s] / forts
-            out[o_pieces + 3] = temples_left[s] / temples
-            out[o_pieces + 4] = ascended[s] / workers
-            out[o_pieces + 5] = wars_won[s] / WARS_SCALE
-            held = majorities[s]
-            out[o_standing] = held / tiles
-            out[o_standing + 1] = city_cubes[s] / CITY_CUBES_SCALE
-            shown = shown_all[s]
-            total = 0
-            for k in shown:
-                if skill_end[k]:
-                    total += skill_vp(s, k, held)
-            out[o_standing + 2] = total / SKILL_VP_SCALE
-            out[o_standing + 3] = on_map[s] / workers
-            out[o_hands] = sum(hand[5 * s:5 * s + 5]) / hand_bound
-            out[o_hands + 1] = len(hidden[s]) / draft_cards
-            out[o_hands + 2] = len(drafts[s]) / draft_cards
-            out[o_hands + 3] = 1.0 if basic[s] >= 0 else 0.0
-
             gens, mods = gens_all[s], mods_all[s]
             written, actions, effects = self._seat_rows(gens, mods, freemask[s], g)
             out[o_gens:o_gens + len(written)] = written
             out[o_cards] = 1.0 if (gens and len(gens) < g and cities_left[s] and site[s]) else 0.0
             out[o_cards + 1:o_cards + 1 + 2 * NCARDS] = actions
-
-            for k in shown:
+            for k in shown_all[s]:
                 out[o_skills + k] = 1.0
             for k in used[s]:
                 out[o_used + once_index[k]] = 1.0
@@ -551,7 +554,7 @@ class QuoVadisEncoder(Encoder):
             hit = self._seat_memo.keep(key, (written, actions, effects))
         return hit
 
-    def _cells(self, state: QuoVadisState, p: Plan, seat: int, out: array
+    def _cells(self, state: QuoVadisState, p: Plan, seat: int, out: memoryview
                ) -> tuple[tuple[bool, ...], tuple[int, ...], Counts]:
         """The `cells` part, `p.cell_fields` numbers a cell (the `*_FIELD` constants, then
         the workers and the building's owner by relative seat). Returns, per seat,

@@ -67,15 +67,23 @@ def turns_left(state: QuoVadisState, s: int) -> int:
     return all_turns_left(state)[s]
 
 
-def all_turns_left(state: QuoVadisState) -> list[int]:
+def all_turns_left(state: QuoVadisState) -> tuple[int, ...]:
     """`turns_left` of every seat at once."""
-    rounds, n, start = state.options.rounds, state.n, state.start
     if state.phase == OVER:
-        return [0] * n
+        return (0,) * state.n
+    return _turns_left(state.options.rounds, state.n, state.start, state.active,
+                       state.round_no)
+
+
+@lru_cache(maxsize=1 << 10)
+def _turns_left(rounds: int, n: int, start: int, active: int, round_no: int
+                ) -> tuple[int, ...]:
+    """`all_turns_left` of a game still going, remembered: every evaluation and
+    observation asks it, and a game has a few hundred turns."""
     if start < 0:
-        return [rounds] * n
-    here, left = (state.active - start) % n, rounds - state.round_no
-    return [left + 1 if (s - start) % n >= here else left for s in range(n)]
+        return (rounds,) * n
+    here, left = (active - start) % n, rounds - round_no
+    return tuple(left + 1 if (s - start) % n >= here else left for s in range(n))
 
 
 class QuoVadisEvaluator(Evaluator):
