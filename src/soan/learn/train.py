@@ -2,8 +2,9 @@
 
 Generation 0 plays games with the heuristic in every seat (with a little exploration),
 recording at sampled positions every seat's observation and, once the game ends, every
-seat's target, seat-relative (the observing seat first): its win share by default, or
-another of `TARGETS` (`soan train --target`). A small multilayer
+seat's target, seat-relative (the observing seat first): the game's default
+(`FIT_DEFAULTS`: the win share, or what was measured to train better) or another of
+`TARGETS` (`soan train --target`). A small multilayer
 perceptron (scikit-learn's `MLPRegressor`) is fitted on these rows. Each next
 generation plays with the best model so far (the learned bot: one-step lookahead on the
 value, with exploration), adds its rows and refits; the new model is kept only if, on
