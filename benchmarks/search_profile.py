@@ -6,7 +6,7 @@ a heuristic game's length, then on to a choice of at least three actions); one
 
 - the iteration's stages (cumulative time of each call made by `Ismcts._iterate`):
   dealing the determinization (`redeal`), ranking for progressive widening
-  (`ranked_actions`), the playout (`_play_out`), the leaf reward (`rewards`, the
+  (`ranked_outcomes`), the playout (`_play_out`), the leaf reward (`rewards`, the
   evaluation), and the tree's own bookkeeping (selection and back-up: the rest);
 - the rules' primitives wherever they are called (these overlap the stages):
   `copy`, `legal`, `play`, the game's `evaluate`.
@@ -33,13 +33,13 @@ from soan.engine.rng import Rng
 
 GAMES = ("cityplan", "populous", "quovadis", "undecim")
 SEATS, SEED = 4, 7
-STAGES = {"redeal": "deal (redeal)", "ranked_actions": "widening (ranked_actions)",
+STAGES = {"redeal": "deal (redeal)", "ranked_outcomes": "widening (ranked_outcomes)",
           "_play_out": "playout", "rewards": "leaf reward (evaluate)"}
 PRIMITIVES = {"copy": "copy()", "legal": "legal()", "play": "play()",
               "evaluate": "evaluate()"}
 # where each primitive is defined (a same-named helper elsewhere is not it)
 HOMES = {"copy": "state.py", "legal": "core.py", "play": "core.py",
-         "evaluate": "evaluation.py", "redeal": "", "ranked_actions": "heuristic.py",
+         "evaluate": "evaluation.py", "redeal": "", "ranked_outcomes": "heuristic.py",
          "_play_out": "ismcts.py", "rewards": "ismcts.py"}
 
 

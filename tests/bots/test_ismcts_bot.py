@@ -4,7 +4,7 @@ import math
 import pytest
 
 from soan.bots import make_bot
-from soan.bots.heuristic import greedy_action, heuristic_bot, ranked_actions
+from soan.bots.heuristic import greedy_action, heuristic_bot, ranked_outcomes
 from soan.bots.ismcts import Ismcts, Node, rewards
 from soan.bots.match import bot_rngs, play_out
 from soan.engine.registry import get_game
@@ -59,7 +59,7 @@ def test_widening_starts_from_the_heuristics_choice_and_grows_with_visits():
     first = bot._widened(node, state, legal, Rng(3))
     assert first == [greedy_action(state, Rng(3))]  # no ties here: one best area
     node.visits = 4
-    assert bot._widened(node, state, legal, Rng(3)) == ranked_actions(state, Rng(3))[:3]
+    assert bot._widened(node, state, legal, Rng(3)) == [o.action for o in ranked_outcomes(state, Rng(3))][:3]
     node.visits = len(legal) ** 2
     assert bot._widened(node, state, legal, Rng(3)) == legal
 

@@ -79,11 +79,6 @@ def ranked_outcomes(state: State, rng: Rng) -> list[Outcome]:
     return [o for _, _, o in scored]
 
 
-def ranked_actions(state: State, rng: Rng) -> list[Action]:
-    """The actions worth trying, best lead first, ties in an order drawn from `rng`."""
-    return [o.action for o in ranked_outcomes(state, rng)]
-
-
 TURN_STEPS = 12  # the most choices a move is played on by to reach the end of the turn
 
 
