@@ -44,6 +44,21 @@ def test_numpy_outputs_match_sklearn_after_a_round_trip(tmp_path):
 
 
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_sparse_rows_predict_the_same_in_any_batch_size():
+    """Small batches read only the inputs their rows set (search predicts 1-3 rows of
+    mostly zeros); every batch size gives scikit-learn's outputs."""
+    regressor, x, mean, scale = fitted()
+    model = ValueModel.from_sklearn(regressor, mean, scale, {"key": {}})
+    rng = np.random.default_rng(3)
+    sparse = np.where(rng.random(x.shape) < 0.6, 0.0, x).astype(np.float32)
+    sparse[:, 1] = 0.0  # an input no row sets
+    expected = regressor.predict((sparse - mean) / scale)
+    for size in (1, 2, 3, 8, 9, 200):
+        got = np.vstack([model.predict(sparse[i:i + size]) for i in range(0, 200, size)])
+        assert np.allclose(got, expected, atol=1e-4), size
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
 def test_an_average_of_fits_is_one_model_that_predicts_their_mean(tmp_path):
     base = (np.arange(10, dtype=np.float32).reshape(5, 2) / 10, np.array([0.1, -0.2]))
     members = []

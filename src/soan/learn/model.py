@@ -112,8 +112,18 @@ def _relu(x: np.ndarray) -> np.ndarray:
     return np.maximum(x, 0.0, out=x)
 
 
+SPARSE_ROWS = 8  # batches of 2 to 8 rows read only the weights of the inputs they set
+
 ACTIVATIONS = {"relu": _relu, "tanh": np.tanh, "identity": lambda x: x,
                "logistic": lambda x: 1.0 / (1.0 + np.exp(-x))}
+
+
+def _standardised(w: np.ndarray, b: np.ndarray, mean: np.ndarray, scale: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """`((x - mean) / scale) @ w + b` as `x @ w' + b'`, so that sparse rows stay sparse."""
+    wide = w.astype(np.float64)
+    return ((wide / scale[:, None]).astype(np.float32),
+            (b - (mean / scale) @ wide).astype(np.float32))
 
 
 class ValueModel:
@@ -134,6 +144,12 @@ class ValueModel:
         self.card = card or {}
         self.base = None if base is None else (np.asarray(base[0], dtype=np.float32),
                                                np.asarray(base[1], dtype=np.float32))
+        # the first layer and the base with the standardisation folded in (`x @ W' + b'`):
+        # observations are mostly zeros, so a small batch reads only the weights of the
+        # inputs some row sets (a search predicts one to three rows at a time)
+        self._first = _standardised(self.weights[0], self.biases[0], self.mean, self.scale)
+        self._base = None if self.base is None else _standardised(
+            *self.base, self.mean[-len(self.base[0]):], self.scale[-len(self.base[0]):])
 
     @property
     def inputs(self) -> int:
@@ -145,23 +161,22 @@ class ValueModel:
 
     def predict(self, x: np.ndarray) -> np.ndarray:
         """Seat-relative win shares for each row of observations (n, inputs) -> (n, seats)."""
-        # the same float32 operations in the same order as `(x - mean) / scale`, then
-        # `h @ w + b` a layer, each result written over the array made just before it
-        # (a search predicts one to three rows at a time, where each fresh array costs)
-        z = np.subtract(np.asarray(x, dtype=np.float32), self.mean)
-        np.divide(z, self.scale, out=z)
+        x = np.asarray(x, dtype=np.float32)
+        w0, b0 = self._first
+        if 1 < len(x) <= SPARSE_ROWS:  # BLAS is slow on so few rows, and they are sparse
+            used = x.any(axis=0).nonzero()[0]
+            h = np.take(x, used, axis=1) @ np.take(w0, used, axis=0)
+        else:
+            h = x @ w0
+        h += b0
         act = ACTIVATIONS[self.activation]
         weights, biases = self.weights, self.biases
-        last = len(weights) - 1
-        h = z
-        for i in range(last + 1):
-            h = h @ weights[i]
+        for i in range(1, len(weights)):
+            h = act(h) @ weights[i]
             h += biases[i]
-            if i < last:
-                h = act(h)
-        if self.base is not None:
-            w, b = self.base
-            linear = z[:, -w.shape[0]:] @ w
+        if self._base is not None:
+            w, b = self._base
+            linear = x[:, -len(w):] @ w
             linear += b
             h += linear
         return h
