@@ -450,11 +450,12 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int, judged
     held, used = order[:cut], order[cut:]
     # about 1,000 gradient steps at least: many epochs over few rows, few over many
     max_iter = int(np.clip(256_000 / max(1, len(used)), max_iter, 300))
+    z = x[used]  # a copy, standardised in place below: rows are many and wide
     if previous is None:
-        mean = x[used].mean(axis=0)
+        mean = z.mean(axis=0)
         # a rare flag's tiny spread would blow it up to dozens of units when it is set,
         # and one flag would then outweigh the whole position: spreads are floored
-        scale = np.maximum(x[used].std(axis=0), MIN_SCALE)
+        scale = np.maximum(z.std(axis=0), MIN_SCALE)
         regressors = [MLPRegressor(hidden_layer_sizes=hidden, activation="relu", alpha=alpha,
                                    batch_size=min(256, len(used)), learning_rate_init=1e-3,
                                    max_iter=max_iter, random_state=(seed + 7_919 * k) % 2**32,
@@ -466,7 +467,8 @@ def fit(x: np.ndarray, y: np.ndarray, hidden: tuple[int, ...], seed: int, judged
         for regressor in regressors:
             regressor.set_params(warm_start=True, max_iter=max(3, max_iter // 3),
                                  batch_size=min(256, len(used)))
-    z = (x[used] - mean) / scale
+    z -= mean
+    z /= scale
     base = fit_base(z[:, -judged:], y[used]) if judged else None
     rest = y[used] - (z[:, -judged:] @ base[0] + base[1]) if base is not None else y[used]
     fitted = []
@@ -531,7 +533,7 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
             rows_x, rows_y = np.concatenate(xs), np.concatenate(ys)
             if len(rows_x) > MAX_ROWS:
                 rows_x, rows_y = rows_x[-MAX_ROWS:], rows_y[-MAX_ROWS:]
-                xs, ys = [rows_x], [rows_y]
+            xs, ys = [rows_x], [rows_y]  # the generations' rows held once, not twice
             state.update(phase="fitting", elapsed=time.perf_counter() - started)
             report(state)
             candidate, loss, fitted = fit(rows_x, rows_y, spec.hidden, spec.seed + generation,
