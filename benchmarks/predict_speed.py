@@ -10,8 +10,9 @@ to compare them.
     SOAN_MODELS=DIR python benchmarks/predict_speed.py [games]
 
 Folding the standardisation into the first layer and reading only the inputs a small
-batch sets (2026-11-28, against commit 85a30d6, the machine shared with a two-process
-benchmark, so ratios rather than figures; the outputs agree within 2e-7, and every
+batch sets (2026-11-28: commit 85a30d6's `predict` and the new one timed side by side in
+one process on rows made as here, one BLAS thread, the machine shared with a
+two-process benchmark, so ratios rather than figures; the outputs agree within 2e-7, and every
 action of seeded four-seat `strong` games is the same in Quo Vadis (seeds 5 and 11),
 Undecim and City Plan (seed 5); Populous' seed 5 parts after a near tie):
 
