@@ -10,11 +10,11 @@ to compare them.
     SOAN_MODELS=DIR python benchmarks/predict_speed.py [games]
 
 Folding the standardisation into the first layer and reading only the inputs a small
-batch sets (2026-11-28: commit 85a30d6's `predict` and the new one timed side by side in
-one process on rows made as here, one BLAS thread, the machine shared with a
-two-process benchmark, so ratios rather than figures; the outputs agree within 2e-7, and every
-action of seeded four-seat `strong` games is the same in Quo Vadis (seeds 5 and 11),
-Undecim and City Plan (seed 5); Populous' seed 5 parts after a near tie):
+batch sets (2026-11-28: commit 85a30d6's `predict` and the new one timed side by side
+in one process on rows made as here, one BLAS thread, the machine shared with a
+two-process benchmark, so ratios rather than figures; the outputs agree within 2e-7,
+and every action of seeded four-seat `strong` games is the same in Quo Vadis (seeds 5
+and 11), Undecim and City Plan (seed 5); Populous' seed 5 parts after a near tie):
 
     rows            1            2            3            8           32
     Quo Vadis   16.7 -> 14.9  39.5 -> 28.3  119 -> 58    53.0 -> 30.7  139 -> 115
@@ -31,6 +31,7 @@ import timeit
 import numpy as np
 from search_profile import mid_game  # benchmarks/ is the script's path
 
+from soan.engine.core import State
 from soan.engine.rng import Rng
 from soan.learn.model import Learned, ModelKey, features, load_model
 
@@ -39,9 +40,9 @@ BATCHES = (1, 2, 3, 8, 32)
 ROWS = 320
 
 
-def rows(game_id: str) -> np.ndarray:
-    """`ROWS` feature rows of re-dealt positions, 0 to 39 random moves past mid-game."""
-    state, rng, out = mid_game(game_id), Rng(1), []
+def rows(state: State) -> np.ndarray:
+    """`ROWS` feature rows of re-dealt positions, 0 to 39 random moves past `state`."""
+    rng, out = Rng(1), []
     for i in range(ROWS):
         det = state.redeal(state.to_move, rng)
         for _ in range(i % 40):
@@ -59,7 +60,7 @@ def main(games: list[str]) -> None:
         state = mid_game(game_id)
         model = load_model(ModelKey.of_state(state))
         Learned(model, state)  # refuses a model of another shape
-        x = rows(game_id)
+        x = rows(state)
         cells = []
         for size in BATCHES:
             batches = [x[i:i + size] for i in range(0, ROWS - size + 1, size)]
