@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import json
 
+import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
 from soan.cli import app
+
+
+def read_provenance(path):
+    return json.loads(pq.read_schema(path).metadata[b"soan.provenance"])
 
 
 @pytest.mark.parametrize("args, words", [
@@ -39,3 +44,27 @@ def test_train_writes_a_model_and_prints_its_card(tmp_path):
     assert "target lead, 5 fits a generation" in result.output
     (card,) = tmp_path.glob("populous-3p-*/card.json")
     assert json.loads(card.read_text())["target"] == "lead"
+
+
+def test_results_and_pages_name_the_model_files_their_bots_read(tmp_path, models):
+    """A results file's provenance names each model its bots read (folder and weights
+    digest), and so do the report's provenance and its check line; hand-written bots
+    read none."""
+    runner = CliRunner()
+    trained = runner.invoke(app, ["train", "cityplan", "-n", "3", "--minutes", "0.01",
+                                  "--games", "2", "--eval-games", "0", "--jobs", "1"])
+    assert trained.exit_code == 0, trained.output
+    (card,) = models.glob("cityplan-3p-*/card.json")
+    named = f"{card.parent}@sha256:{json.loads(card.read_text())['weights_digest']}"
+    first = tmp_path / "a.parquet"
+    for args in (["simulate", "cityplan", "-n", "3", "--games", "4", "--bots", "random",
+                  "--jobs", "1", "--out", str(first)],
+                 ["report", str(first), "--check", "learned", "--check-games", "2",
+                  "--jobs", "1", "--out", str(tmp_path / "page.html")]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+    assert read_provenance(first)["models"] == []
+    assert read_provenance(tmp_path / "a.check-learned.parquet")["models"] == [named]
+    page = (tmp_path / "page.html").read_text("utf-8")
+    assert f"model files: {named}" in page  # the check line
+    assert "none (hand-written bots)" in page  # the first set's provenance

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 from sklearn.neural_network import MLPRegressor
@@ -41,6 +43,25 @@ def test_numpy_outputs_match_sklearn_after_a_round_trip(tmp_path):
     again = ValueModel.load(tmp_path / "m")
     assert np.array_equal(again.predict(x), model.predict(x))
     assert np.allclose(again.predict(x), expected, atol=1e-4)
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_the_weights_digest_names_the_numbers_a_model_plays_with(tmp_path):
+    """The card keeps the digest; a round trip keeps it; the same fit gives the same
+    digest and any changed number another."""
+    regressor, _, mean, scale = fitted()
+    model = ValueModel.from_sklearn(regressor, mean, scale, {"key": {}})
+    digest = model.weights_digest
+    assert len(digest) == 16
+    card = json.loads(model.save(tmp_path / "m").read_text("utf-8"))
+    assert card["weights_digest"] == digest
+    assert ValueModel.load(tmp_path / "m").weights_digest == digest
+    refit, _, mean, scale = fitted()
+    assert ValueModel.from_sklearn(refit, mean, scale).weights_digest == digest
+    regressor.coefs_[1][0, 0] += 1e-3
+    assert ValueModel.from_sklearn(regressor, mean, scale).weights_digest != digest
+    other, _, mean, scale = fitted(start=1)
+    assert ValueModel.from_sklearn(other, mean, scale).weights_digest != digest
 
 
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")

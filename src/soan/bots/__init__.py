@@ -17,7 +17,7 @@ import importlib
 import importlib.util
 import inspect
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -29,9 +29,10 @@ from soan.bots.learned import LearnedBot
 from soan.bots.strong import StrongBot
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
+from soan.learn.model import NoModel
 
 __all__ = ["BOTS", "Bot", "BotSpecError", "describe_failure", "is_custom", "make_bot",
-           "random_bot", "with_workers"]
+           "models_read", "random_bot", "with_workers"]
 
 
 def random_bot(state: State, rng: Rng) -> Action:
@@ -207,6 +208,26 @@ def make_bot(spec: str, move_time: float | None = None) -> Bot:
 
 
 ISOLATED = "isolated"
+
+
+def models_read(specs: Iterable[str], state: State) -> list[str]:
+    """The model files the built-in bots among `specs` read in `state`'s rule set, each
+    once: what a results file's provenance names (a bot without a model for the rule set
+    reads none here, and refuses when it plays; code from a file is not asked)."""
+    found: list[str] = []
+    for spec in dict.fromkeys(specs):
+        if spec.split(":")[0] not in BOTS:
+            continue
+        bot = make_bot(spec)
+        reader = getattr(bot, "models_for", None)
+        try:
+            found += reader(state) if reader is not None else []
+        except NoModel:
+            pass
+        finally:
+            if hasattr(bot, "close"):
+                bot.close()
+    return list(dict.fromkeys(found))
 
 
 def is_custom(spec: str) -> bool:

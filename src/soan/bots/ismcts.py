@@ -267,6 +267,11 @@ class Ismcts:
             return None
         return kept[1]
 
+    def models_for(self, state: State) -> list[str]:
+        """The model file the search reads in `state`'s rule set: none with the game's own
+        evaluation (`NoModel` with `eval=learned` and no model)."""
+        return [] if self.learned is None else self.learned.models_for(state)
+
     def _bind(self, state: State) -> None:
         """The learned value of `state`'s rule set (`NoModel` without one)."""
         self.value = self.learned.learned_for(state) if self.learned is not None else None

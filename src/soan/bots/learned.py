@@ -27,7 +27,7 @@ from soan.bots.base import SWITCHES
 from soan.bots.heuristic import Outcome, finish_turn, outcomes
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
-from soan.learn.model import Learned, ModelKey, ValueModel, load_model
+from soan.learn.model import Learned, ModelKey, ValueModel, load_model, model_file
 
 TOP = 3  # the heuristic's best few actions the model chooses among
 # games whose learned bot reads the model at the end of the mover's turn (measured
@@ -95,6 +95,12 @@ class LearnedBot:
             model = self.model if self.model is not None else load_model(key, self.models)
             self._bound[key] = Learned(model, state)
         return self._bound[key]
+
+    def models_for(self, state: State) -> list[str]:
+        """The model file this bot reads in `state`'s rule set (`NoModel` without one)."""
+        if self.model is not None:
+            return [f"memory@sha256:{self.model.weights_digest}"]
+        return [model_file(ModelKey.of_state(state), self.models)]
 
     def __call__(self, state: State, rng: Rng) -> Action:
         learned = self.learned_for(state)  # refuses before anything else without a model

@@ -64,6 +64,10 @@ class StrongBot:
         (bot if isinstance(bot, LearnedBot) else bot.learned).learned_for(state)
         return bot
 
+    def models_for(self, state: State) -> list[str]:
+        """The model file `strong` reads in `state`'s rule set (`NoModel` without one)."""
+        return self.bot_for(state).models_for(state)
+
     def __call__(self, state: State, rng: Rng) -> Action:
         return self.bot_for(state)(state, rng)
 

@@ -159,6 +159,18 @@ class ValueModel:
     def outputs(self) -> int:
         return self.weights[-1].shape[1]
 
+    @property
+    def weights_digest(self) -> str:
+        """A fingerprint of every number the model plays with, so that a report can name
+        the exact model behind its figures, and a model trained again can be shown the
+        same (the file's own bytes also hold the zip's dates)."""
+        digest = hashlib.sha256(self.activation.encode())
+        base = () if self.base is None else self.base
+        for array in (self.mean, self.scale, *self.weights, *self.biases, *base):
+            digest.update(str(array.shape).encode())
+            digest.update(np.ascontiguousarray(array, dtype=np.float32).tobytes())
+        return digest.hexdigest()[:16]
+
     def predict(self, x: np.ndarray) -> np.ndarray:
         """Seat-relative win shares for each row of observations (n, inputs) -> (n, seats)."""
         x = np.asarray(x, dtype=np.float32)
@@ -230,7 +242,8 @@ class ValueModel:
         tmp = folder / "weights.tmp.npz"
         np.savez(tmp, **arrays)
         tmp.replace(folder / WEIGHTS)
-        card = dict(self.card, activation=self.activation, layers=len(self.weights))
+        card = dict(self.card, activation=self.activation, layers=len(self.weights),
+                    weights_digest=self.weights_digest)
         (folder / CARD).write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n",
                                    encoding="utf-8")
         return folder / CARD
@@ -248,6 +261,12 @@ class ValueModel:
                            card, base)
         except (OSError, KeyError, ValueError, TypeError) as exc:
             raise NoModel(f"{folder} does not hold a readable soan model ({exc})") from None
+
+
+def model_file(key: ModelKey, models: str | Path | None = None) -> str:
+    """The model `load_model` reads for `key`, as a report names it in any language: its
+    folder and the digest of its weights, `FOLDER@sha256:DIGEST` (`NoModel` without one)."""
+    return f"{key.path(models)}@sha256:{load_model(key, models).weights_digest}"
 
 
 def no_model_message(key: ModelKey, models: str | Path | None = None) -> str:

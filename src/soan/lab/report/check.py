@@ -161,7 +161,7 @@ def check_set(first: ResultSet, first_found: Findings, check: ResultSet,
         headlines.append(line)
     headlines += _faction_headlines(first, first_found, check, check_found)
     return Check(first, check, ",".join(dict.fromkeys(check.key.lineup)), len(shared),
-                 headlines, first_found.balance, check_found.balance)
+                 headlines, first_found.balance, check_found.balance, check.models)
 
 
 def _faction_headlines(first: ResultSet, first_found: Findings, check: ResultSet,

@@ -62,6 +62,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "p_games": ("games", "ゲーム数"),
     "p_date": ("date", "日付"),
     "p_files": ("files", "ファイル"),
+    "p_models": ("model files", "モデルファイル"),
     # turn order
     "position": ("position", "手番位置"),
     "ordinal": ("{n}th", "{n}番手"),

@@ -72,6 +72,12 @@ class ResultSet:
         return self.provenance["title"]
 
     @property
+    def models(self) -> list[str]:
+        """The model files its bots read, each once over all its files (none for
+        hand-written bots, and in files written before soan kept them)."""
+        return list(dict.fromkeys(m for f in self.files for m in f.provenance.get("models", [])))
+
+    @property
     def players(self) -> int:
         return self.key.players
 

@@ -214,6 +214,8 @@ def provenance(result_set: ResultSet, m: Messages) -> list[tuple[str, str]]:
         (m("p_games"), str(len(result_set.games))),
         (m("p_date"), m.join(dict.fromkeys(f.provenance["date"] for f in files))),
         (m("p_files"), m.join(str(f.path) for f in files)),
+        (m("p_models"), m.join(result_set.models) if result_set.models
+         else m("p_models_none")),
     ]
 
 

@@ -77,6 +77,9 @@ def _check_provenance(path: Path, provenance: dict[str, Any], identity: dict[str
         if type(value) is not kind:
             raise LabError(f"{path}: its provenance lacks {name} (or it is damaged); "
                            f"simulate it again")
+    models = provenance.get("models", [])  # the model files its bots read (newer files)
+    if type(models) is not list or not all(isinstance(m, str) for m in models):
+        raise LabError(f"{path}: its provenance's models are damaged; simulate it again")
     for name in ("game", "variant", "players", "seed", "soan_version"):
         if provenance[name] != identity.get(name):
             raise LabError(f"{path}: its provenance says {name} {provenance[name]!r} but its "

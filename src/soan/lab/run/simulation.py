@@ -24,6 +24,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from soan.bots import models_read
 from soan.engine.core import Game, options_to_dict
 from soan.engine.glossary import content_names
 from soan.engine.registry import get_game
@@ -142,6 +143,7 @@ def _provenance(game: Game, setup: TableSetup, spec: RunSpec, content_path: Path
         },
         "players": spec.players,
         "bots": list(spec.bots),
+        "models": models_read(spec.bots, setup.new_state()),
         "seed": spec.seed,
         "usage_keys": game.usage_keys(setup.content, setup.options),
     }
