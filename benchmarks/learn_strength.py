@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import astuple
 from pathlib import Path
 
-from soan.bots import make_bot
+from soan.bots import make_bot, models_read
 from soan.bots.match import bot_rngs, choose
 from soan.engine.registry import get_game
 from soan.lab.report.metrics import paired_difference
@@ -61,10 +61,12 @@ def play(game_id: str, seats: int, tested: str, opponent: str, index: int,
 def run(pool: ProcessPoolExecutor, args: argparse.Namespace, tested: str, first_seed: int
         ) -> list[tuple[float, float, int]]:
     """Every game of `tested` from `first_seed`, read from `--cache` when the same run
-    was played before (the same game, seats, bots, seeds and model folder: games are
-    deterministic)."""
-    bots = f"{tested} {args.opponent}"
-    models = os.environ.get("SOAN_MODELS", "") if "learned" in bots or "strong" in bots else ""
+    was played before (the same game, seats, bots, seeds and models, each named by its
+    folder and weights digest: games are deterministic, and a model trained again into
+    the same folder is another run unless its numbers are the same)."""
+    game = get_game(args.game)
+    models = models_read([tested, args.opponent],
+                         game.new(args.players, first_seed, content=game.load_content()))
     name = json.dumps([args.game, args.players, tested, args.opponent, first_seed,
                        args.games, models])
     path = (args.cache / f"{hashlib.sha256(name.encode()).hexdigest()[:16]}.json"
