@@ -4,7 +4,8 @@ Game i seats the candidate at seat i mod N and the opponent everywhere else; wit
 `--baseline`, the same seeds are played again with the baseline in the candidate's
 seat, and the paired difference of win shares is given with a normal 95% interval
 (the same deals, so the deal's luck cancels). `--first-seed` given several times plays
-several sets of `--games` games and takes them together. Prints the candidate's win
+several sets of `--games` games and takes them together (each set's share is printed
+as it ends, a progress bar meanwhile). Prints the candidate's win
 share with a 95% Wilson interval against the fair share 1/N, and each tested seat's
 seconds per decision. Models are read from `--models` (default: `$SOAN_MODELS` or the user's
 cache).
@@ -20,9 +21,18 @@ import hashlib
 import json
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import astuple
 from pathlib import Path
+
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from soan.bots import make_bot, models_read
 from soan.bots.match import bot_rngs, choose
@@ -72,14 +82,30 @@ def run(pool: ProcessPoolExecutor, args: argparse.Namespace, tested: str, first_
     path = (args.cache / f"{hashlib.sha256(name.encode()).hexdigest()[:16]}.json"
             if args.cache else None)
     if path is not None and path.is_file():
-        return [tuple(r) for r in json.loads(path.read_text())]
-    n = args.games
-    rows = list(pool.map(play, [args.game] * n, [args.players] * n, [tested] * n,
-                         [args.opponent] * n, range(n), [first_seed] * n))
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(rows))
+        rows = [tuple(r) for r in json.loads(path.read_text())]
+    else:
+        rows = play_set(pool, args, tested, first_seed)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(rows))
+    s = strength(args.opponent, [r[0] for r in rows])
+    print(f"  {tested}, set from {first_seed}: {s.share:.1%} ({s.low:.1%}-{s.high:.1%}) in "
+          f"{len(rows)} games", flush=True)
     return rows
+
+
+def play_set(pool: ProcessPoolExecutor, args: argparse.Namespace, tested: str,
+             first_seed: int) -> list[tuple[float, float, int]]:
+    """The set's games on `pool`, in order, with a progress bar."""
+    n = args.games
+    with Progress(TextColumn(f"{tested}, seeds from {first_seed}"), BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn()) as bar:
+        task = bar.add_task("games", total=n)
+        futures = [pool.submit(play, args.game, args.players, tested, args.opponent, i,
+                               first_seed) for i in range(n)]
+        for _ in as_completed(futures):
+            bar.advance(task)
+    return [f.result() for f in futures]
 
 
 def main() -> None:
