@@ -317,6 +317,8 @@ CASES = [
     Case("report provenance lacks usage keys", report(lambda f, v: with_metadata(
         v, f, PROVENANCE_KEY, lambda d: {k: x for k, x in d.items() if k != "usage_keys"})),
         "lacks usage_keys"),
+    Case("report provenance models damaged", report(lambda f, v: with_metadata(
+        v, f, PROVENANCE_KEY, lambda d: {**d, "models": [3]})), "provenance's models"),
     Case("report provenance of another game", report(lambda f, v: with_metadata(
         v, f, PROVENANCE_KEY, lambda d: {**d, "game": "populous"})), "provenance says game"),
     Case("report run players not a number", report(lambda f, v: with_metadata(
