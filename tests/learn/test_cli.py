@@ -55,7 +55,9 @@ def test_results_and_pages_name_the_model_files_their_bots_read(tmp_path, models
                                   "--games", "2", "--eval-games", "0", "--jobs", "1"])
     assert trained.exit_code == 0, trained.output
     (card,) = models.glob("cityplan-3p-*/card.json")
-    named = f"{card.parent}@sha256:{json.loads(card.read_text())['weights_digest']}"
+    digest = json.loads(card.read_text())["weights_digest"]
+    assert f"(weights sha256:{digest})" in trained.output
+    named = f"{card.parent}@sha256:{digest}"
     first = tmp_path / "a.parquet"
     for args in (["simulate", "cityplan", "-n", "3", "--games", "4", "--bots", "random",
                   "--jobs", "1", "--out", str(first)],

@@ -106,7 +106,8 @@ def train(
 
         result = run_training(spec, show)
     card = result.card
-    console.print(f"Model card: {result.card_path}", markup=False)
+    console.print(f"Model card: {result.card_path} (weights sha256:"
+                  f"{result.model.weights_digest})", markup=False)
     console.print(f"{card['generations']} generations, {card['games']} games, "
                   f"{card['rows']:,} rows, {card['training_seconds']:.0f} s, loss "
                   f"{card['loss']:.4f}.", markup=False)
