@@ -20,9 +20,10 @@ SMALL = Path(__file__).parent / "fixtures" / "undecim_small.toml"
 UNDECIM = get_game("undecim")
 
 
-def write_model(models: Path, game: Game, seats: int, variant: str = "default") -> None:
+def write_model(models: Path, game: Game, seats: int, variant: str = "default") -> str:
     """A small model of random weights for one rule set, filed in `models` under its key
-    as `soan train` files it (its strength does not matter here, only that it exists)."""
+    as `soan train` files it (its strength does not matter here, only that it exists);
+    returns how a report names it."""
     state = game.new(seats, 1, game.options(variant), game.load_content())
     size = game.encoder.encoding(state).size + judgement_size(seats)
     rng = np.random.default_rng(1)
@@ -31,6 +32,7 @@ def write_model(models: Path, game: Game, seats: int, variant: str = "default") 
     key = ModelKey.of_state(state)
     model.card = {"key": key.fields()}
     model.save(key.path(models))
+    return f"{key.path(models)}@sha256:{model.weights_digest}"
 
 
 @pytest.fixture
@@ -43,13 +45,14 @@ def models(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_a_review_checks_the_rule_sets_with_a_model_and_names_the_others(
     tmp_path: Path, models: Path
 ) -> None:
-    write_model(models, UNDECIM, 3)  # the draft as written only
+    named = write_model(models, UNDECIM, 3)  # the draft as written only
     out = tmp_path / "review"
     output = soan("review", "undecim", "--questions", SMALL, "--players", 3, "--games", 4,
                   "--jobs", 1, "--check", "learned", "--check-games", 2, "--out", out)
     lines = output.splitlines()
     # before any game: one line per rule set
-    assert lines[1] == "Check with learned: 3p-default: checked on the first 2 seeds."
+    assert lines[1] == ("Check with learned: 3p-default: checked on the first 2 seeds "
+                        f"(model files: {named}).")
     giver = ("3p-giver_chooses: no learned model for this rule set, so not checked; to train "
              "one (about 25 minutes on two cores): soan train undecim -n 3 --variant "
              "giver_chooses --minutes 25")

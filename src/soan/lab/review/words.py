@@ -40,7 +40,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "unchecked_head": "Not checked for want of a model: {ids}.",
         "check_sets": "The check with {bot}, rule set by rule set",
         "check_line": "Check with {bot}: {line}",
-        "set_checked": "{name}: checked on the first {games} seeds.",
+        "set_checked": "{name}: checked on the first {games} seeds (model files: {models}).",
+        "models_none": "none",
         "set_unused": "{name}: it has a model, but every question on it also reads a rule "
                       "set without one, so it is not played.",
         "set_no_model": "{name}: no learned model for this rule set, so not checked; to "
@@ -167,7 +168,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "unchecked_head": "モデルがないため確認していない問い: {ids}。",
         "check_sets": "{bot}による確認(ルールセットごと)",
         "check_line": "{bot}による確認: {line}",
-        "set_checked": "{name}: 最初の{games}シードで確認した。",
+        "set_checked": "{name}: 最初の{games}シードで確認した(モデルファイル:{models})。",
+        "models_none": "なし",
         "set_unused": "{name}: モデルはあるが、これを読む問いはどれもモデルのないルールセットも"
                       "読むため、プレイしていない。",
         "set_no_model": "{name}: このルールセットの学習済みモデルがないため確認していない。"
@@ -506,7 +508,9 @@ def check_lines(checking: CheckPlan, plan: Plan, w: Words) -> list[tuple[str, st
             lines.append((w("set_no_model", name=name, minutes=lacking.minutes),
                           lacking.command))
         elif i in checking.used:
-            lines.append((w("set_checked", name=name, games=checking.games), ""))
+            models = checking.runs[i][0].provenance.get("models") or ()
+            lines.append((w("set_checked", name=name, games=checking.games,
+                            models=", ".join(models) or w("models_none")), ""))
         else:
             lines.append((w("set_unused", name=name), ""))
     return lines
