@@ -9,6 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from soan.cli import app
+from soan.lab.report.sets import set_key
+from soan.lab.run.results import read_results
 
 
 def read_provenance(path):
@@ -70,3 +72,30 @@ def test_results_and_pages_name_the_model_files_their_bots_read(tmp_path, models
     page = (tmp_path / "page.html").read_text("utf-8")
     assert f"model files: {named}" in page  # the check line
     assert "none (hand-written bots)" in page  # the first set's provenance
+
+
+def test_a_model_trained_again_with_other_numbers_makes_another_run(tmp_path, models):
+    """A results file played with one model is not continued with another, and two
+    files played with different models are two sets, never pooled."""
+    runner = CliRunner()
+
+    def train(seed):
+        result = runner.invoke(app, ["train", "cityplan", "-n", "3", "--minutes", "0.01",
+                                     "--games", "2", "--eval-games", "0", "--jobs", "1",
+                                     "--seed", str(seed)])
+        assert result.exit_code == 0, result.output
+
+    def simulate(out, games):
+        return runner.invoke(app, ["simulate", "cityplan", "-n", "3", "--games", str(games),
+                                   "--bots", "learned", "--jobs", "1", "--out", str(out)])
+
+    train(1)
+    assert simulate(tmp_path / "a.parquet", 2).exit_code == 0
+    train(2)  # the same rule set's folder, other numbers
+    refused = simulate(tmp_path / "a.parquet", 4)
+    assert refused.exit_code == 2
+    assert "holds a different run (models:" in refused.output
+    assert simulate(tmp_path / "b.parquet", 2).exit_code == 0
+    first, second = (read_results(tmp_path / n) for n in ("a.parquet", "b.parquet"))
+    assert first.provenance["models"] != second.provenance["models"]
+    assert set_key(first) != set_key(second)

@@ -291,14 +291,22 @@ class Tried(Protocol):
     def values(self) -> list[float]: ...
 
 
-_LOADED: dict[tuple[str, ModelKey], ValueModel] = {}
+# (folder, key) -> the weights file's (mtime_ns, size) when read, and the model read
+_LOADED: dict[tuple[str, ModelKey], tuple[tuple[int, int], ValueModel]] = {}
 
 
 def load_model(key: ModelKey, models: str | Path | None = None) -> ValueModel:
-    """The cached model of exactly this rule set, or `NoModel` saying how to train it."""
+    """The cached model of exactly this rule set, or `NoModel` saying how to train it.
+    A model trained again into the folder is read again (a server outlives a training)."""
     folder = key.path(models)
     cached = (str(folder), key)
-    if cached not in _LOADED:
+    try:
+        seen = (folder / WEIGHTS).stat()
+    except OSError:
+        raise NoModel(no_model_message(key, models)) from None
+    stamp = (seen.st_mtime_ns, seen.st_size)
+    hit = _LOADED.get(cached)
+    if hit is None or hit[0] != stamp:
         if not (folder / CARD).is_file():
             raise NoModel(no_model_message(key, models))
         model = ValueModel.load(folder)
@@ -306,8 +314,8 @@ def load_model(key: ModelKey, models: str | Path | None = None) -> ValueModel:
         if stored != key.fields():
             raise NoModel(f"{folder} holds a model of another rule set; "
                           + no_model_message(key, models))
-        _LOADED[cached] = model
-    return _LOADED[cached]
+        hit = _LOADED[cached] = (stamp, model)
+    return hit[1]
 
 
 def judgement_numbers(values: Sequence[float], seat: int) -> list[float]:

@@ -43,6 +43,7 @@ class SetKey:
     content_hash: str
     lineup: tuple[str, ...]
     soan_version: str
+    models: tuple[str, ...] = ()  # the model files the bots read: other numbers, other players
 
 
 def set_key(results: ResultsFile) -> SetKey:
@@ -51,6 +52,7 @@ def set_key(results: ResultsFile) -> SetKey:
         identity["game"], identity["players"], identity["variant"],
         json.dumps(identity["options"], sort_keys=True), identity["content_hash"],
         canonical_lineup(identity["bots"]), identity["soan_version"],
+        tuple(identity.get("models") or ()),
     )
 
 

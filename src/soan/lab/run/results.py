@@ -80,6 +80,8 @@ def _check_provenance(path: Path, provenance: dict[str, Any], identity: dict[str
     models = provenance.get("models", [])  # the model files its bots read (newer files)
     if type(models) is not list or not all(isinstance(m, str) for m in models):
         raise LabError(f"{path}: its provenance's models are damaged; simulate it again")
+    if identity.get("models", []) != models:
+        raise LabError(f"{path}: its run and its provenance name different models; {REDO}")
     for name in ("game", "variant", "players", "seed", "soan_version"):
         if provenance[name] != identity.get(name):
             raise LabError(f"{path}: its provenance says {name} {provenance[name]!r} but its "

@@ -57,7 +57,10 @@ class Run:
 
     @property
     def identity(self) -> dict:
-        return self.spec.identity(self.content_hash)
+        """What a results file must match to be continued: the spec's, and the models its
+        bots read (a model trained again with other numbers makes another run)."""
+        models = self.provenance.get("models")
+        return {**self.spec.identity(self.content_hash), **({"models": models} if models else {})}
 
 
 @dataclass(frozen=True)
