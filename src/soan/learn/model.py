@@ -27,7 +27,7 @@ import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, Protocol
@@ -159,11 +159,12 @@ class ValueModel:
     def outputs(self) -> int:
         return self.weights[-1].shape[1]
 
-    @property
+    @cached_property
     def weights_digest(self) -> str:
         """A fingerprint of every number the model plays with, so that a report can name
         the exact model behind its figures, and a model trained again can be shown the
-        same (the file's own bytes also hold the zip's dates)."""
+        same (the file's own bytes also hold the zip's dates). Worked out once: a model's
+        arrays are never changed in place."""
         digest = hashlib.sha256(self.activation.encode())
         base = () if self.base is None else self.base
         for array in (self.mean, self.scale, *self.weights, *self.biases, *base):
