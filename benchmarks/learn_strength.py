@@ -73,7 +73,8 @@ def run(pool: ProcessPoolExecutor, args: argparse.Namespace, tested: str, first_
     """Every game of `tested` from `first_seed`, read from `--cache` when the same run
     was played before (the same game, seats, bots, seeds and models, each named by its
     folder and weights digest: games are deterministic, and a model trained again into
-    the same folder is another run unless its numbers are the same)."""
+    the same folder is another run unless its numbers are the same). A set cut short
+    keeps its finished games in a `.partial` file beside it and plays only the rest."""
     game = get_game(args.game)
     models = models_read([tested, args.opponent],
                          game.new(args.players, first_seed, content=game.load_content()))
@@ -84,10 +85,7 @@ def run(pool: ProcessPoolExecutor, args: argparse.Namespace, tested: str, first_
     if path is not None and path.is_file():
         rows = [tuple(r) for r in json.loads(path.read_text())]
     else:
-        rows = play_set(pool, args, tested, first_seed)
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(rows))
+        rows = play_set(pool, args, tested, first_seed, path)
     s = strength(args.opponent, [r[0] for r in rows])
     print(f"  {tested}, set from {first_seed}: {s.share:.1%} ({s.low:.1%}-{s.high:.1%}) in "
           f"{len(rows)} games", flush=True)
@@ -95,17 +93,47 @@ def run(pool: ProcessPoolExecutor, args: argparse.Namespace, tested: str, first_
 
 
 def play_set(pool: ProcessPoolExecutor, args: argparse.Namespace, tested: str,
-             first_seed: int) -> list[tuple[float, float, int]]:
-    """The set's games on `pool`, in order, with a progress bar."""
+             first_seed: int, path: Path | None) -> list[tuple[float, float, int]]:
+    """The set's games on `pool`, in order, with a progress bar; with a cache `path`,
+    each game is kept as it ends (one JSON line: index and row) and the whole set is
+    written to `path` at the end."""
     n = args.games
+    done: dict[int, tuple[float, float, int]] = {}
+    partial = path.with_suffix(".partial") if path is not None else None
+    if partial is not None and partial.is_file():
+        for line in partial.read_text().splitlines():
+            if line.strip():  # a line cut by a kill mid-write is the only bad one: the last
+                try:
+                    index, row = json.loads(line)
+                except json.JSONDecodeError:
+                    continue
+                done[int(index)] = tuple(row)
     with Progress(TextColumn(f"{tested}, seeds from {first_seed}"), BarColumn(),
                   MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn()) as bar:
-        task = bar.add_task("games", total=n)
-        futures = [pool.submit(play, args.game, args.players, tested, args.opponent, i,
-                               first_seed) for i in range(n)]
-        for _ in as_completed(futures):
-            bar.advance(task)
-    return [f.result() for f in futures]
+        task = bar.add_task("games", total=n, completed=len(done))
+        futures = {pool.submit(play, args.game, args.players, tested, args.opponent, i,
+                               first_seed): i for i in range(n) if i not in done}
+        keep = None
+        if partial is not None:
+            partial.parent.mkdir(parents=True, exist_ok=True)
+            keep = partial.open("a")
+            if keep.tell() and not partial.read_bytes().endswith(b"\n"):
+                keep.write("\n")  # end a line cut by a kill, so the next one stands alone
+        try:
+            for future in as_completed(futures):
+                done[futures[future]] = future.result()
+                if keep is not None:
+                    keep.write(json.dumps([futures[future], done[futures[future]]]) + "\n")
+                    keep.flush()
+                bar.advance(task)
+        finally:
+            if keep is not None:
+                keep.close()
+    rows = [done[i] for i in range(n)]
+    if path is not None and partial is not None:
+        path.write_text(json.dumps(rows))
+        partial.unlink()
+    return rows
 
 
 def main() -> None:
