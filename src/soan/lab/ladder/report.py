@@ -54,23 +54,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "{games}ゲームで可能な限り均等にしています。",
     ),
     "provenance": ("Provenance", "来歴"),
-    "p_game": ("game", "ゲーム"),
-    "p_variant": ("variant", "バリアント"),
-    "p_options": ("rule numbers changed", "変えたルール数値"),
-    "p_options_none": ("none: the variant as written", "なし(バリアントどおり)"),
-    "p_content": ("content", "コンテンツ"),
-    "p_shipped": ("shipped with soan (hash {hash})", "soan に同梱(ハッシュ {hash})"),
-    "p_edited": ("edited file {file} (hash {hash})", "編集したファイル {file}(ハッシュ {hash})"),
     "p_table": ("table", "卓"),
     "p_table_value": ("{players} players", "{players}人"),
-    "p_bots": ("bots", "ボット"),
-    "p_models": ("model files", "モデルファイル"),
-    "p_models_none": ("none (hand-written bots)", "なし(手書きのボット)"),
-    "p_games": ("games", "ゲーム数"),
     "p_games_value": ("{games}, seeds {first} to {last} (game i uses seed S+i)",
                       "{games}(シード {first}〜{last}、ゲーム i はシード S+i)"),
-    "p_version": ("soan version", "soan のバージョン"),
-    "p_date": ("date", "日付"),
     "headlines": ("Headlines", "要点"),
     "top": ("{bot} is rated highest: {ordinal} conservatively (mu {mu}, 95% interval {low} "
             "to {high}).",
@@ -217,24 +204,27 @@ def skill_difference(a: Standing, b: Standing) -> Estimate:
 
 
 def provenance_lines(provenance: dict[str, Any], games: int, w: Words,
-                     messages: Messages) -> list[tuple[str, str]]:
+                     m: Messages) -> list[tuple[str, str]]:
+    """The provenance table: its shared rows in the lab's own words (`Messages`), the
+    ladder's table and seeds in its own."""
     content = provenance["content"]
     changed = provenance.get("options_changed") or {}
     seed = provenance["seed"]
     return [
-        (w("p_game"), f"{messages.title(provenance['title'])} ({provenance['game']})"),
-        (w("p_variant"), f"{provenance['variant']}: "
-         f"{messages.variant(provenance['variant'], provenance['variant_about'])}"),
-        (w("p_options"), ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}"
-                                   for k, v in changed.items()) or w("p_options_none")),
-        (w("p_content"), w("p_shipped", hash=content["hash"]) if content["shipped"] and
-         not content["file"] else w("p_edited", file=content["file"] or "", hash=content["hash"])),
+        (m("p_game"), f"{m.title(provenance['title'])} ({provenance['game']})"),
+        (m("p_variant"), f"{provenance['variant']}: "
+         f"{m.variant(provenance['variant'], provenance['variant_about'])}"),
+        (m("p_options"), ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}"
+                                   for k, v in changed.items()) or m("p_options_none")),
+        (m("p_content"), m("p_content_shipped", hash=content["hash"])
+         if content["shipped"] and not content["file"]
+         else m("p_content_edited", file=content["file"] or "", hash=content["hash"])),
         (w("p_table"), w("p_table_value", players=provenance["players"])),
-        (w("p_bots"), ", ".join(provenance["bots"])),
-        (w("p_models"), ", ".join(provenance.get("models") or ()) or w("p_models_none")),
-        (w("p_games"), w("p_games_value", games=games, first=seed, last=seed + games - 1)),
-        (w("p_version"), provenance["soan_version"]),
-        (w("p_date"), datetime.date.today().isoformat()),
+        (m("p_bots"), ", ".join(provenance["bots"])),
+        (m("p_models"), ", ".join(provenance.get("models") or ()) or m("p_models_none")),
+        (m("p_games"), w("p_games_value", games=games, first=seed, last=seed + games - 1)),
+        (m("p_version"), provenance["soan_version"]),
+        (m("p_date"), datetime.date.today().isoformat()),
     ]
 
 
