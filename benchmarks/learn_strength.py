@@ -150,7 +150,8 @@ def main() -> None:
                         help="seed of game 0; given again, another set of --games games, "
                              "all the sets' games taken together")
     parser.add_argument("--cache", type=Path, default=None,
-                        help="folder of played runs: a run played before is read, not replayed")
+                        help="folder of played runs: a run played before is read, not replayed, "
+                             "and a set cut short goes on from its last finished game")
     args = parser.parse_args()
     seeds = args.first_seed or [SEED_BASE]
     if args.models:
