@@ -96,8 +96,8 @@ def rewards(state: State, scale: float) -> list[float]:
 def cycles_uncollected() -> Iterator[None]:
     """Python's cycle collector paused for a search: a search keeps every node it makes
     and copies thousands of states, so the collector would run thousands of times a
-    game (about 6% of a Quo Vadis game of 100-iteration searches) to find a few dozen cycles, which it
-    frees once the search is over. Reference counting frees the rest as before."""
+    game (about 6% of a Quo Vadis game of 100-iteration searches) to find a few dozen
+    cycles, which it frees once the search is over. Reference counting frees the rest as before."""
     if not gc.isenabled():
         yield
         return
