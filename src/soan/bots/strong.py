@@ -7,9 +7,9 @@ under 0.2 s on a two-core machine, in City Plan, Populous and Undecim; `learned`
 (reading each move at the end of the turn) in Quo Vadis, where that search, one seat
 against three `learned` seats, won 3.0 points less than `learned` in the same seat on
 the same 1,000 deals (-6.5 to +0.5). A game not in the table (a toy game of the
-tests) plays `learned`. Both read the model
-trained for the exact rule set; without one, `strong` refuses with the `soan train`
-command and its time, and never falls back to a weaker bot.
+tests) plays `learned`. Both read the model trained for the exact rule set; without
+one, `strong` refuses with the `soan train` command and its time, and never falls
+back to a weaker bot.
 """
 
 from __future__ import annotations
