@@ -121,9 +121,10 @@ def play_set(pool: ProcessPoolExecutor, args: argparse.Namespace, tested: str,
                 keep.write("\n")  # end a line cut by a kill, so the next one stands alone
         try:
             for future in as_completed(futures):
-                done[futures[future]] = future.result()
+                index = futures[future]
+                done[index] = future.result()
                 if keep is not None:
-                    keep.write(json.dumps([futures[future], done[futures[future]]]) + "\n")
+                    keep.write(json.dumps([index, done[index]]) + "\n")
                     keep.flush()
                 bar.advance(task)
         finally:
@@ -131,7 +132,9 @@ def play_set(pool: ProcessPoolExecutor, args: argparse.Namespace, tested: str,
                 keep.close()
     rows = [done[i] for i in range(n)]
     if path is not None and partial is not None:
-        path.write_text(json.dumps(rows))
+        whole = path.with_suffix(".tmp")  # renamed into place: a kill never leaves half a set
+        whole.write_text(json.dumps(rows))
+        whole.replace(path)
         partial.unlink()
     return rows
 
