@@ -171,7 +171,7 @@ def show(
     if svg is not None and picture is None:
         fail(f"--svg: {game.title} has no map to draw as SVG")
     console.print(game.presenter.render(state), highlight=False, markup=False)
-    if svg is not None:
+    if svg is not None and picture is not None:
         write_atomic(svg, picture)
         console.print(f"wrote {svg}", markup=False, highlight=False)
 
@@ -207,7 +207,7 @@ def content_copy(
     if out.exists() and not force:
         fail(f"--out {out} exists; choose another file or pass --force to overwrite it")
     module = sys.modules[type(game).__module__]
-    package = module.__name__ if hasattr(module, "__path__") else module.__package__
+    package = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
     text = resources.files(package).joinpath("content.toml").read_text("utf-8")
     write_atomic(out, text)
     console.print(f"Wrote {game.title}'s content to {out}; play with it: soan play "

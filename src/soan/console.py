@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import typer
@@ -49,7 +50,7 @@ def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
 class SoanGroup(TyperGroup):
     """The `soan` command group: one error path for every command."""
 
-    def invoke(self, ctx: typer.Context) -> Any:
+    def invoke(self, ctx: Any) -> Any:  # Click's context (Typer vendors Click)
         try:
             return super().invoke(ctx)
         except (typer.Exit, typer.Abort, TyperException, KeyboardInterrupt):
@@ -67,13 +68,15 @@ class SoanGroup(TyperGroup):
             fail(f"soan failed unexpectedly ({type(exc).__name__}: {exc}); this is a bug: "
                  "run the command again with --debug and report the traceback", BUG)
 
-    def main(self, args: Any = None, prog_name: Any = None, complete_var: Any = None,
-             standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
         """Run the command; usage errors become one `error:` line with exit code 2."""
         set_debug(False)
         try:
             code = super().main(args=args, prog_name=prog_name, complete_var=complete_var,
-                                standalone_mode=False, **extra)
+                                standalone_mode=False, windows_expand_args=windows_expand_args,
+                                **extra)
         except TyperException as exc:  # the command line itself is wrong
             context = getattr(exc, "ctx", None)
             path = context.command_path.split(" ")[1:] if context is not None else []

@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rich.cells import cell_len, set_cell_size
 from rich.console import Console
@@ -160,7 +160,7 @@ def _play(state: State, setup: TableSetup, bots: list[Bot | None], screen: Scree
     """Play until the end; the reason the game stopped early, or ""."""
     rngs = bot_rngs(setup.seed, len(setup.seats))
     while not state.over:
-        seat = state.to_move
+        seat = state.mover
         bot = bots[seat]
         if bot is None:
             action = screen.ask(seat)
@@ -177,7 +177,7 @@ def _play(state: State, setup: TableSetup, bots: list[Bot | None], screen: Scree
 def bot_move(bot: Bot, state: State, rng: Rng, spec: str) -> Any:
     """The bot's legal action for the seat to move; whatever else it does (raises,
     answers nonsense or an illegal action, times out) is a BotFailure naming it."""
-    who = f"seat {state.to_move + 1} ({spec}) at action {len(state.history) + 1}"
+    who = f"seat {state.mover + 1} ({spec}) at action {len(state.history) + 1}"
     try:
         action = choose(bot, state, rng)
     except BotFailure as exc:
@@ -389,7 +389,8 @@ def menu(console: Console, state: State, say: Any = _as_is) -> None:
                                   no_wrap=True)
             return
     if len(items) > MENU_ROWS or max(map(cell_len, items)) > width:
-        short = [t if a is None else marked(state, presenter.short_label(state, a), a)
+        # a game that labels its first choice short labels every one
+        short = [t if a is None else marked(state, cast(str, presenter.short_label(state, a)), a)
                  for t, a in entries]
         items = [f"{i:>2}. {say(text)}" for i, text in enumerate(short, 1)]
     columns = -(-len(items) // MENU_ROWS)

@@ -7,7 +7,7 @@ real command line. What would take long is made small and said so here:
 move, and human seats
 are fed "1" (the first choice) from standard input. Setting up the environment
 (`python3 -m venv`, activating it, `pip install`) is what this test runs in, and
-`pytest` is this very run; `ruff check .` runs as written. The README's Python block
+`pytest` is this very run; `ruff check .` and `mypy` run as written. The README's Python block
 runs too.
 """
 
@@ -79,7 +79,7 @@ def test_every_readme_command_runs_as_written(tmp_path, monkeypatch):
         if command.startswith(ENVIRONMENT) or words == ["pytest", "-q"]:
             continue
         if words[0] != "soan":
-            cwd = REPOSITORY if words[:2] == ["ruff", "check"] else tmp_path
+            cwd = REPOSITORY if words[0] in ("ruff", "mypy") else tmp_path
             done = subprocess.run(words, cwd=cwd, capture_output=True, text=True, timeout=300)
             assert done.returncode == 0, f"{command}\n{done.stdout}{done.stderr}"
             continue

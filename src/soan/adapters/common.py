@@ -68,6 +68,15 @@ class Rules:
         return len(self.encoding.actions)
 
 
+def started(state: State | None) -> State:
+    """The environment's game: one used before `reset()` refuses, as Gymnasium's do."""
+    if state is None:
+        from gymnasium.error import ResetNeeded
+
+        raise ResetNeeded("call reset() first: the environment has no game yet")
+    return state
+
+
 def check_seed(seed: Any) -> int:
     if type(seed) is not int and isinstance(seed, np.integer):
         seed = int(seed)

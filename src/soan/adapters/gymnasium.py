@@ -27,7 +27,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -40,6 +40,7 @@ from soan.adapters.common import (
     check_seed,
     observation,
     spaces,
+    started,
     win_share,
 )
 from soan.bots import make_bot
@@ -52,7 +53,7 @@ __all__ = ["SoanEnv", "env"]
 class SoanEnv(gymnasium.Env):
     """One seat of a soan game against soan bots (see the module's words)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (as Env declares it)
 
     def __init__(self, game_id: str, players: int = DEFAULT_PLAYERS, *,
                  opponents: str | Sequence[str] = "heuristic", seat: int = 0,
@@ -91,18 +92,16 @@ class SoanEnv(gymnasium.Env):
         return self._observation(), {"seed": game_seed}
 
     def _play_opponents(self) -> None:
-        state = self.state
+        state = started(self.state)
         while not state.over and state.to_move != self.seat:
-            seat = state.to_move
+            seat = state.mover
             state.play(choose(self.bots[seat], state, self._rngs[seat]))
 
     def _observation(self) -> dict[str, np.ndarray]:
-        return observation(self.rules, self.state, self.seat)
+        return observation(self.rules, started(self.state), self.seat)
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
-        state = self.state
-        if state is None:
-            raise gymnasium.error.ResetNeeded("call reset() before step()")
+        state = started(self.state)
         if state.over:
             raise gymnasium.error.ResetNeeded("the game is over: call reset()")
         try:
@@ -121,7 +120,7 @@ class SoanEnv(gymnasium.Env):
             gymnasium.logger.warn("render() was called without a render_mode; "
                                   "make the environment with render_mode='ansi'")
             return None
-        return self.rules.game.presenter.render(self.state, self.seat)
+        return self.rules.game.presenter.render(started(self.state), self.seat)
 
 
 def env(game_id: str, players: int = DEFAULT_PLAYERS, opponents: str | Sequence[str] = "heuristic",

@@ -165,7 +165,7 @@ class SoanState(pyspiel.State):
 
     def current_player(self) -> int:
         state = self.soan_state
-        return pyspiel.PlayerId.TERMINAL if state.over else state.to_move
+        return pyspiel.PlayerId.TERMINAL if state.over else state.mover
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self.soan_state

@@ -17,7 +17,7 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
 from soan.adapters.common import Rules
-from soan.adapters.openspiel import GAMES, SoanState
+from soan.adapters.openspiel import GAMES, SoanGame, SoanState
 from soan.engine.core import Action, OptionsError, State
 from soan.engine.rng import Rng
 
@@ -29,9 +29,9 @@ class OpenSpielIsmcts:
         if iters < 1 or c < 0 or rollouts < 1:
             raise ValueError("iters and rollouts must be at least 1, and c at least 0")
         self.iters, self.c, self.rollouts = int(iters), float(c), int(rollouts)
-        self._games: dict[tuple, object] = {}
+        self._games: dict[tuple, SoanGame] = {}
 
-    def _game(self, state: State) -> object:
+    def _game(self, state: State) -> SoanGame:
         """The OpenSpiel game of `state`'s rule set, made once."""
         game = state.game
         key = (game.id, state.seats, state.options, game.content_hash(state.content))

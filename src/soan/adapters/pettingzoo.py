@@ -27,7 +27,7 @@ spaces); `reset`'s ``options`` are accepted and not used.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -43,6 +43,7 @@ from soan.adapters.common import (
     draw_seed,
     observation,
     spaces,
+    started,
     win_share,
 )
 from soan.engine.core import IllegalAction, State
@@ -53,7 +54,7 @@ __all__ = ["SoanAEC", "env", "raw_env"]
 class SoanAEC(AECEnv):
     """One soan game as a PettingZoo AEC environment (see the module's words)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 (each environment names its game in its own)
         "render_modes": ["ansi"], "name": "soan", "is_parallelizable": False,
     }
 
@@ -67,7 +68,7 @@ class SoanAEC(AECEnv):
         self.metadata = {**self.metadata, "name": f"soan_{game_id}_v0"}
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
-        self.agents = []
+        self.agents: list[str] = []
         observation_space, action_space = spaces(self.rules)
         self.observation_spaces = {a: observation_space for a in self.possible_agents}
         self.action_spaces = {a: action_space for a in self.possible_agents}
@@ -89,27 +90,27 @@ class SoanAEC(AECEnv):
         else:
             game_seed = draw_seed()
         self.seed_used = game_seed
-        self.state = self.rules.new(game_seed)
+        self.state = state = self.rules.new(game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.to_move]
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[state.mover]
 
     def seat(self, agent: str) -> int:
         return self.possible_agents.index(agent)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return observation(self.rules, self.state, self.seat(agent))
+        return observation(self.rules, started(self.state), self.seat(agent))
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state
+        state = started(self.state)
         if action is None:
             raise IllegalAction(f"{agent} is to move in {self.rules.game.title}: "
                                 "None is only for agents whose game is over")
@@ -122,7 +123,7 @@ class SoanAEC(AECEnv):
                 self.terminations[a] = not state.unfinished
                 self.truncations[a] = state.unfinished
         else:
-            self.agent_selection = self.possible_agents[state.to_move]
+            self.agent_selection = self.possible_agents[state.mover]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -130,7 +131,7 @@ class SoanAEC(AECEnv):
             gymnasium.logger.warn("render() was called without a render_mode; "
                                   "make the environment with render_mode='ansi'")
             return None
-        return self.rules.game.presenter.render(self.state, None)
+        return self.rules.game.presenter.render(started(self.state), None)
 
     def close(self) -> None:
         pass

@@ -43,7 +43,7 @@ class Outcome(NamedTuple):
 
 def outcomes(state: State, actions: list[Action] | None = None) -> list[Outcome]:
     """Each action (by default those worth trying) tried on a copy of `state`."""
-    seat = state.to_move
+    seat = state.mover
     judge = state.game.evaluator.evaluate
     out = []
     for action in worth_trying(state) if actions is None else actions:
@@ -104,8 +104,8 @@ def turn_end_bot(state: State, rng: Rng) -> Action:
     mover's turn (`finish_turn`), ties by `rng`."""
     if len(state.legal()) == 1:
         return state.legal()[0]
-    det = state.redeal(state.to_move, rng)
-    return best_lead([finish_turn(o, det.to_move, rng) for o in outcomes(det)], rng)
+    det = state.redeal(state.mover, rng)
+    return best_lead([finish_turn(o, det.mover, rng) for o in outcomes(det)], rng)
 
 
 def heuristic_bot(state: State, rng: Rng) -> Action:
@@ -113,4 +113,4 @@ def heuristic_bot(state: State, rng: Rng) -> Action:
     so the choice depends only on what the seat may know, never on the deal it was handed."""
     if len(state.legal()) == 1:
         return state.legal()[0]
-    return greedy_action(state.redeal(state.to_move, rng), rng)
+    return greedy_action(state.redeal(state.mover, rng), rng)

@@ -42,7 +42,7 @@ from __future__ import annotations
 import gc
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -175,10 +175,10 @@ class Ismcts:
             self._keep(state, self._reused(state), legal[0])
             return legal[0]
         root = self.grow(state, rng, deadline)
-        children = root.children
+        children, seat = root.children, state.mover
         best = max(
             (a for a in legal if a in children),
-            key=lambda a: (children[a].visits, children[a].totals[state.to_move]),
+            key=lambda a: (children[a].visits, children[a].totals[seat]),
         )
         self._keep(state, root, best)
         return best
@@ -214,7 +214,7 @@ class Ismcts:
         """The decision searched by the pool's workers, each from its own re-deal for
         the seat to move and its own generator spawned from `rng`, in worker order:
         a root whose children hold the summed visits, availability and rewards."""
-        seat = state.to_move
+        seat = state.mover
         shares = []
         for iters in [0] * self.workers if self.seconds else split(self.iters, self.workers):
             own = rng.spawn()
@@ -250,7 +250,7 @@ class Ismcts:
         it will see can be foretold: `action` played on the searched deal. A move that
         shows the seat something new (a card drawn) makes the foretold position differ
         from the real one, and the subtree is dropped."""
-        seat = state.to_move
+        seat = state.mover
         self._kept.pop(seat, None)
         if not self.reuse or root is None or action not in root.children:
             return
@@ -262,8 +262,9 @@ class Ismcts:
     def _reused(self, state: State) -> Node | None:
         """The subtree kept for this position, if the seat's view of it is the one
         foretold."""
-        kept = self._kept.pop(state.to_move, None)
-        if kept is None or kept[0] != state.view(state.to_move):
+        seat = state.mover
+        kept = self._kept.pop(seat, None)
+        if kept is None or kept[0] != state.view(seat):
             return None
         return kept[1]
 
@@ -279,17 +280,18 @@ class Ismcts:
     def _iterate(self, root: Node, state: State, rng: Rng) -> None:
         """One determinization: select, expand one node, play out, back up. A state is
         over when no seat is to move (`State.over`, read here without the property)."""
-        det = state.redeal(state.to_move, rng)
+        det = state.redeal(state.mover, rng)
         self._tried = None
         c, log, sqrt, play = self.c, math.log, math.sqrt, det.play
         node, path = root, [root]
         while det.to_move is not None:
-            legal = det.legal()
+            legal: Sequence[Action] = det.legal()
             if self.widen and len(legal) > 1:
                 legal = self._widened(node, det, legal, rng)
             children = node.children
             untried = None
-            best, best_score, mover = None, -1.0, det.to_move
+            best: Action = None  # type: ignore[assignment]  # set once a tried child scores
+            best_score, mover = -1.0, det.to_move
             for action in legal:
                 child = children.get(action)
                 if child is None:
@@ -330,7 +332,8 @@ class Ismcts:
             for s, r in enumerate(reward):
                 totals[s] += r
 
-    def _widened(self, node: Node, det: State, legal: list[Action], rng: Rng) -> list[Action]:
+    def _widened(self, node: Node, det: State, legal: Sequence[Action], rng: Rng
+                 ) -> Sequence[Action]:
         """The legal actions this visit may choose among: the best few by the
         heuristic's ranking, more as the node's visits grow."""
         k = 1 + int(self.widen * math.sqrt(node.visits))
@@ -363,7 +366,7 @@ class Ismcts:
         if self.value is None or len(ranked) < 2:
             return [o.action for o in ranked]
         head = ranked[:TOP]
-        values = self.value.values_for(head, det.to_move)
+        values = self.value.values_for(head, det.mover)
         order = sorted(range(len(head)), key=lambda i: -values[i])
         return [head[i].action for i in order] + [o.action for o in ranked[TOP:]]
 

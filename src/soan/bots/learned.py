@@ -59,9 +59,10 @@ def lookahead(learned: Learned, state: State, rng: Rng, explore: float = 0.0,
     options = shortlist(state, top)
     if len(options) == 1:
         return options[0].action
+    seat = state.mover
     if turn:
-        options = [finish_turn(o, state.to_move, rng) for o in options]
-    values = learned.values_for(options, state.to_move)
+        options = [finish_turn(o, seat, rng) for o in options]
+    values = learned.values_for(options, seat)
     best = np.flatnonzero(values >= values.max() - 1e-6)
     return options[int(best[0]) if len(best) == 1 else int(rng.choice(list(best)))].action
 
@@ -89,11 +90,14 @@ class LearnedBot:
         self._bound: dict[ModelKey | int, Learned] = {}
 
     def learned_for(self, state: State) -> Learned:
-        key: ModelKey | int = id(self.model) if self.model is not None else ModelKey.of_state(
-            state)
-        if key not in self._bound:
-            model = self.model if self.model is not None else load_model(key, self.models)
-            self._bound[key] = Learned(model, state)
+        if self.model is not None:
+            key: ModelKey | int = id(self.model)
+            if key not in self._bound:
+                self._bound[key] = Learned(self.model, state)
+        else:
+            key = ModelKey.of_state(state)
+            if key not in self._bound:
+                self._bound[key] = Learned(load_model(key, self.models), state)
         return self._bound[key]
 
     def models_for(self, state: State) -> list[str]:
@@ -107,6 +111,6 @@ class LearnedBot:
         if len(state.legal()) == 1:
             return state.legal()[0]
         turn = state.game.id in TURN_END if self.turn is None else self.turn
-        return lookahead(learned, state.redeal(state.to_move, rng), rng, self.explore,
+        return lookahead(learned, state.redeal(state.mover, rng), rng, self.explore,
                          self.top, turn)
 

@@ -41,8 +41,7 @@ def _whole(x: Any, action: Any) -> Any:
 
 def choose(bot: Bot, state: State, rng: Rng) -> Action:
     """Ask `bot` for the mover's action, handing it only what that seat may see."""
-    seat = state.to_move
-    return as_action(bot(state.redeal(seat, rng.spawn()), rng))
+    return as_action(bot(state.redeal(state.mover, rng.spawn()), rng))
 
 
 def play_out(
@@ -53,7 +52,8 @@ def play_out(
 ) -> State:
     """Play `state` to the end with one bot per seat."""
     while not state.over:
-        action = choose(bots[state.to_move], state, rngs[state.to_move])
+        seat = state.mover
+        action = choose(bots[seat], state, rngs[seat])
         state.play(action)
         if on_action is not None:
             on_action(state, action)

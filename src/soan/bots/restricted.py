@@ -44,11 +44,11 @@ def filter_actions(
 
 
 @cache
-def _restricted_class(base: type, seat: int, keys: frozenset[str], mode: str) -> type:
+def _restricted_class(base: type[State], seat: int, keys: frozenset[str], mode: str) -> type:
     """A subclass of `base` whose `seat` sees only the actions it may take. It adds
     no slots, so an existing state can take it on; copies and re-deals keep it."""
 
-    class RestrictedState(base):
+    class RestrictedState(base):  # type: ignore[valid-type, misc]  # a base chosen at run time
         __slots__ = ()
 
         def _legal_actions(self) -> Sequence[Action]:
@@ -91,4 +91,4 @@ class Restricted:
         self.bot, self.keys, self.mode = bot, frozenset(keys), mode
 
     def __call__(self, state: State, rng: Rng) -> Action:
-        return self.bot(restrict(state, state.to_move, self.keys, self.mode), rng)
+        return self.bot(restrict(state, state.mover, self.keys, self.mode), rng)

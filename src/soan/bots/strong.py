@@ -14,13 +14,15 @@ back to a weaker bot.
 
 from __future__ import annotations
 
+from typing import Any
+
 from soan.bots.ismcts import Ismcts
 from soan.bots.learned import LearnedBot
 from soan.bots.root_parallel import check_workers
 from soan.engine.core import Action, State
 from soan.engine.rng import Rng
 
-DEFAULT: tuple[str, dict[str, object]] = ("learned", {})  # a game without a measured choice
+DEFAULT: tuple[str, dict[str, Any]] = ("learned", {})  # a game without a measured choice
 
 # game id -> (bot name, its options): search with random playouts and the learned
 # value where they stop, at a budget under 0.2 s a decision on this two-core machine
@@ -31,7 +33,7 @@ DEFAULT: tuple[str, dict[str, object]] = ("learned", {})  # a game without a mea
 # level with plain ISMCTS in City Plan (second, not apart). Quo Vadis plays `learned`:
 # the search (100 iterations) was no stronger on 1,000 paired deals, and cost forty
 # times as much a decision (learn.md, "Is `learned` now as strong as `strong`?").
-STRONG: dict[str, tuple[str, dict[str, object]]] = {
+STRONG: dict[str, tuple[str, dict[str, Any]]] = {
     "cityplan": ("ismcts", {"eval": "learned", "iters": 200, "rollout": "random"}),
     "populous": ("ismcts", {"eval": "learned", "iters": 200, "rollout": "random"}),
     "quovadis": ("learned", {}),
@@ -66,7 +68,9 @@ class StrongBot:
             else:
                 self._bots[game] = LearnedBot(models=self.models, **options)
         bot = self._bots[game]
-        (bot if isinstance(bot, LearnedBot) else bot.learned).learned_for(state)
+        learned = bot if isinstance(bot, LearnedBot) else bot.learned
+        if learned is not None:  # `strong` always reads a model: this refuses without one
+            learned.learned_for(state)
         return bot
 
     def models_for(self, state: State) -> list[str]:

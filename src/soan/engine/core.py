@@ -102,6 +102,15 @@ class State(ABC):
         return self.to_move is None
 
     @property
+    def mover(self) -> int:
+        """The seat to move, where the game must still be going (a bot's choice, a
+        seat's prompt): a finished game raises here instead of passing None on."""
+        seat = self.to_move
+        if seat is None:
+            raise IllegalAction("the game is over: no seat is to move")
+        return seat
+
+    @property
     @abstractmethod
     def first_player(self) -> int:
         """The seat that moves first in turn order (start player, first mayor): seat

@@ -25,7 +25,7 @@ import dataclasses
 import hashlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib.metadata import PackageNotFoundError, version
@@ -114,8 +114,9 @@ def _relu(x: np.ndarray) -> np.ndarray:
 
 SPARSE_ROWS = 8  # batches of 2 to 8 rows read only the weights of the inputs they set
 
-ACTIVATIONS = {"relu": _relu, "tanh": np.tanh, "identity": lambda x: x,
-               "logistic": lambda x: 1.0 / (1.0 + np.exp(-x))}
+ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "relu": _relu, "tanh": np.tanh, "identity": lambda x: x,
+    "logistic": lambda x: 1.0 / (1.0 + np.exp(-x))}
 
 
 def _standardised(w: np.ndarray, b: np.ndarray, mean: np.ndarray, scale: np.ndarray
@@ -177,7 +178,7 @@ class ValueModel:
         x = np.asarray(x, dtype=np.float32)
         w0, b0 = self._first
         if 1 < len(x) <= SPARSE_ROWS:  # BLAS is slow on so few rows, and they are sparse
-            used = x.any(axis=0).nonzero()[0]
+            used = np.flatnonzero(x.any(axis=0))
             h = np.take(x, used, axis=1) @ np.take(w0, used, axis=0)
         else:
             h = x @ w0
@@ -218,14 +219,14 @@ class ValueModel:
         if any(reads(m) != reads(first) for m in members[1:]):
             raise NoModel("models to average must share their inputs, layers and base")
         k, last = len(members), len(first.weights) - 1
-        weights, biases = [], []
+        weights: list[np.ndarray] = []
+        biases: list[np.ndarray] = []
         for i in range(last + 1):
             ws = [m.weights[i] for m in members]
             bs = [m.biases[i] for m in members]
             if i == last:
-                w = np.vstack(ws) / k if last else sum(ws) / k
-                weights.append(w)
-                biases.append(sum(bs) / k)
+                weights.append(np.vstack(ws) / k if last else np.asarray(sum(ws)) / k)
+                biases.append(np.asarray(sum(bs)) / k)
             else:
                 weights.append(np.hstack(ws) if i == 0 else block_diag(*ws))
                 biases.append(np.concatenate(bs))
@@ -235,7 +236,7 @@ class ValueModel:
     def save(self, folder: Path) -> Path:
         """Write `weights.npz` and `card.json` into `folder`; returns the card's path."""
         folder.mkdir(parents=True, exist_ok=True)
-        arrays = {"mean": self.mean, "scale": self.scale}
+        arrays: dict[str, Any] = {"mean": self.mean, "scale": self.scale}
         for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
             arrays[f"w{i}"], arrays[f"b{i}"] = w, b
         if self.base is not None:

@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from soan.bots import make_bot, random_bot
+from soan.bots.base import Bot
 from soan.bots.heuristic import heuristic_bot, lead
 from soan.bots.learned import LearnedBot
 from soan.bots.match import bot_rngs, choose
@@ -192,8 +193,7 @@ class Exploring:
         return self.bot(state, rng)
 
 
-def policy(model: ValueModel | None, explore: float, player: str | None = None
-           ) -> Callable[[State, Rng], Any]:
+def policy(model: ValueModel | None, explore: float, player: str | None = None) -> Bot:
     """The self-play player: before any model the heuristic (or the bot `player`
     names), the learned bot after."""
     if model is None:
@@ -266,7 +266,7 @@ def self_play(game: Game, seats: int, options: Any, content: Any, seed: int,
     while not state.over:
         if picker.below(1 << 20) < settings.sample * (1 << 20):
             record()
-        state.play(choose(bot, state, rngs[state.to_move]))
+        state.play(choose(bot, state, rngs[state.mover]))
     if not observed:  # at least the last position
         record()
     ends = [TARGETS[t](state) for t in settings.targets]
@@ -293,7 +293,7 @@ def match(game: Game, seats: int, options: Any, content: Any, seeds: Sequence[in
         state = game.new(seats, seed, options, content)
         rngs = bot_rngs(seed, seats)
         while not state.over:
-            mover = state.to_move
+            mover = state.mover
             state.play(choose(tested if mover == seat else others, state, rngs[mover]))
         out.append(win_shares(state)[seat])
     return out
@@ -511,8 +511,8 @@ def train(spec: TrainSpec, progress: Progress | None = None) -> TrainResult:
     history: list[dict[str, Any]] = []
     next_seed = spec.seed * 1_000_003 % 2**62
     players = Players(spec)
-    state = {"generation": 0, "games": 0, "loss": None, "strength": None, "phase": "self-play",
-             "elapsed": 0.0, "budget": spec.minutes * 60}
+    state: dict[str, Any] = {"generation": 0, "games": 0, "loss": None, "strength": None,
+                             "phase": "self-play", "elapsed": 0.0, "budget": spec.minutes * 60}
     try:
         generation = 0
         while True:

@@ -67,6 +67,7 @@ class Listener:
 
     async def next(self) -> dict[str, Any]:
         await self._ready.wait()
+        message: dict[str, Any] | None
         if self._replies:
             message = self._replies.pop(0)
         else:
@@ -238,7 +239,7 @@ class Manager:
             setup = TableSetup.build(game.id, specs, None, variant, typed, path, remote=True)
         except SoanError as exc:
             raise RequestError(self._named(str(exc), path, content_name)) from None
-        if path is not None:
+        if path is not None and content_text is not None:  # together: an uploaded file
             await self.keep_content(setup.content_hash, game.id, path, content_text)
         table = Table(self.new_id(), setup,
                       [Seat(spec, new_token(), fallback if spec == REMOTE else "")

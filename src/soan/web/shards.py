@@ -165,7 +165,7 @@ def serve_sharded(host: str, port: int, db: Path, limits: Limits, count: int) ->
         loop = asyncio.get_running_loop()
         stop = loop.create_future()
         for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+            loop.add_signal_handler(sig, lambda: None if stop.done() else stop.set_result(None))
         serving = loop.create_task(router.serve(listening))
         while not stop.done() and all(p.poll() is None for p in processes):
             await asyncio.wait([stop], timeout=0.5)

@@ -212,7 +212,7 @@ class Store:
     # ---- tables --------------------------------------------------------------------------
 
     def add_table(self, t: StoredTable, now: Progress) -> Future:
-        statements = [(
+        statements: list[Statement] = [(
             f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (t.id, t.created, t.game, t.variant, json.dumps(t.overrides), t.content_hash,
              t.content_name, t.seed, t.silence, t.next_id),

@@ -126,8 +126,8 @@ class Table:
     def _replayed(self, actions: list[Action]) -> tuple[State, list[int]]:
         state, movers = self.setup.new_state(), []
         for i, action in enumerate(actions, 1):
-            movers.append(state.to_move)
             try:
+                movers.append(state.mover)
                 state.play(action)
             except IllegalAction as exc:
                 raise RecordError(f"stored action {i} {list(action)} does not replay: "
@@ -147,7 +147,7 @@ class Table:
         if state.over:
             raise Conflict("the game is over")
         if state.to_move != seat:
-            raise Conflict(f"it is not seat {seat + 1}'s turn (seat {state.to_move + 1} moves)")
+            raise Conflict(f"it is not seat {seat + 1}'s turn (seat {state.mover + 1} moves)")
         if ply is not None and ply != self.ply:
             raise Conflict(f"the game has moved on: your choice was for move {ply}, "
                            f"the table is at move {self.ply}")
@@ -178,6 +178,8 @@ class Table:
 
     def can_undo(self, seat: int | None) -> bool:
         """Whether `seat` may take back the last action now (see `soan.web.undo`)."""
+        if seat is None:
+            return False
         known = self.undo_known(seat)
         if known is None:
             known = self._undo[(self.ply, seat)] = undoable(*self.undo_question(seat))

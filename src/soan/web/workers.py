@@ -58,7 +58,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 from soan.bots import Bot, describe_failure, make_bot
 from soan.bots.ismcts import Ismcts
@@ -90,7 +90,7 @@ class Job:
     state: Any  # the seat's re-dealt copy (an undo test: `undoable`'s arguments)
     rng: Rng | None
     budget: float
-    done: Callable[[Action, str | None], None]
+    done: Callable[[Any, str | None], None]  # a move, or an undo test's answer
     note: str | None = None  # why this is a fallback's job (it goes ahead of the queue)
     sent: float = 0.0  # when a worker was given it
 
@@ -358,7 +358,8 @@ class BotWorkers:
             note = f"{why}; {FALLBACK} moved instead"
             self.lanes["quick"].submit(replace(job, spec=FALLBACK, note=note))
             return
-        self._done(job, as_action(job.rng.choice(job.state.legal())),
+        rng = cast(Rng, job.rng)  # a move's job always carries its generator
+        self._done(job, as_action(rng.choice(job.state.legal())),
                    f"{job.note or why}; a random choice was played instead")
 
     def close(self) -> None:

@@ -11,6 +11,7 @@ import datetime
 import json
 import math
 from collections.abc import Sequence
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -283,7 +284,7 @@ def write_outputs(out: Path, provenance: dict[str, Any], games: int, period: int
     for lang, name in FILE_NAMES.items():
         text = render(lang, provenance, games, period, standings)
         page = out / name
-        write_atomically(page, lambda tmp, text=text: tmp.write_text(text, "utf-8"))
+        write_atomically(page, partial(Path.write_text, data=text, encoding="utf-8"))
         pages.append(page)
     return [data, *pages]
 

@@ -152,7 +152,8 @@ def content(rows: list[Row], universe: list[str]) -> list[ItemLine]:
     losers = [r for r in rows if not r["won"] and r["seed"] in decided]
     lines = []
     for key in keys:
-        used, unused = [], []
+        used: list[float] = []
+        unused: list[float] = []
         total = 0
         in_games = set()
         for row in rows:
@@ -168,10 +169,10 @@ def content(rows: list[Row], universe: list[str]) -> list[ItemLine]:
             # the lottery key is noted for winners only: its "association" is its definition
             None if key == LOTTERY_KEY else metrics.association(used, unused),
         ))
-    compared = [line for line in lines if line.association is not None]
-    for line in compared:
-        line.informative = metrics.association_informative(line.association, len(compared))
-        line.beyond = metrics.association_beyond_chance(line.association, len(compared))
+    compared = [(line, line.association) for line in lines if line.association is not None]
+    for line, association in compared:
+        line.informative = metrics.association_informative(association, len(compared))
+        line.beyond = metrics.association_beyond_chance(association, len(compared))
     return lines
 
 
@@ -186,12 +187,10 @@ def content_beyond(lines: list[ItemLine], factions: set[str]
     """Items whose users win more beyond chance, and those whose users win less, widest
     gap first; factions have their own section, so their keys (race:グロリアス) are left
     to it."""
-    marked = [x for x in lines if x.beyond and x.association is not None
-              and x.key.partition(":")[2] not in factions]
-    marked.sort(key=lambda x: -abs(x.association.difference.value))
-    winning = [x for x in marked if x.association.difference.value > 0]
-    losing = [x for x in marked if x.association.difference.value < 0]
-    return winning, losing
+    gaps = [(x, x.association.difference.value) for x in lines
+            if x.beyond and x.association is not None and x.key.partition(":")[2] not in factions]
+    gaps.sort(key=lambda pair: -abs(pair[1]))
+    return [x for x, gap in gaps if gap > 0], [x for x, gap in gaps if gap < 0]
 
 
 # ---- lottery ---------------------------------------------------------------------------

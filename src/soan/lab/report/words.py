@@ -273,9 +273,9 @@ def _content_sentences(found: Findings, names: Mapping[str, str], m: Messages) -
 
     def items(chosen: list[ItemLine]) -> str:
         return m.join(
-            m("content_item", name=names[x.key], used=m.pct(x.association.used.value),
-              count=x.association.used_games, unused=m.pct(x.association.unused.value))
-            for x in chosen[:HEADLINE_ITEMS]
+            m("content_item", name=names[x.key], used=m.pct(a.used.value),
+              count=a.used_games, unused=m.pct(a.unused.value))
+            for x in chosen[:HEADLINE_ITEMS] if (a := x.association) is not None
         )
 
     sentences = []
@@ -400,9 +400,9 @@ def word_set(result_set: ResultSet, found: Findings, label: str, m: Messages,
         _length_sentence(found, m),
         *_within_sentence(turn_within, found, m),
     ]
-    rare = [x for x in found.uninformative if x.association is not None]
+    rare = [(x, x.association) for x in found.uninformative if x.association is not None]
     content_notes = [m("uninformative", items=m.join(
-        m("seldom_item", name=names[x.key], games=x.association.used_games) for x in rare
+        m("seldom_item", name=names[x.key], games=a.used_games) for x, a in rare
     ))] if rare else []
     return SetWords(label, headlines, {"turn_order": turn_notes, "never_seen": never_notes,
                                        "content": content_notes},

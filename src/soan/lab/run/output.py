@@ -44,7 +44,7 @@ def check_output_folder(path: Path, option: str = "--out") -> None:
     _check_folder_writable(path, option, path)
 
 
-def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
+def write_atomically(path: Path, write: Callable[[Path], object]) -> None:
     """Call `write(tmp)` and move the result onto `path`: a reader sees the old file or
     the whole new one, and a failed write leaves no temporary file behind."""
     path.parent.mkdir(parents=True, exist_ok=True)

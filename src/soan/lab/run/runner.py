@@ -16,7 +16,7 @@ import os
 import signal
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
@@ -198,7 +198,7 @@ def _play(state: State, specs: Sequence[str], seed: int,
     kind = state.game.presenter.action_kind
     clock = time.perf_counter
     while not state.over:
-        seat = state.to_move
+        seat = state.mover
         started = clock()
         action = choose(bots[seat], state, rngs[seat])
         if thinking is not None:
@@ -315,7 +315,7 @@ def default_jobs() -> int:
 
 def run_chunks(
     spec: RunSpec, chunks: list[list[int]], jobs: int, backend: str, address: str | None
-) -> Iterator[list[Row]]:
+) -> Generator[list[Row], None, None]:
     """Each chunk's rows, in the order chunks finish. Close it to stop the workers."""
     if backend == "ray":
         yield from _ray_chunks(spec, chunks, jobs, address)

@@ -66,7 +66,7 @@ def entries(raw: Raw, path: ContentPath) -> list[tuple[Where, dict[str, Any]]]:
     node = raw[path.section]
     if isinstance(node, dict):
         return [((path.section, None), node)]
-    found = [((path.section, i), e) for i, e in enumerate(node)
+    found: list[tuple[Where, dict[str, Any]]] = [((path.section, i), e) for i, e in enumerate(node)
              if isinstance(e, dict) and path.entry in (e.get("name"), e.get("english"))]
     if not found:
         names = ", ".join(dict.fromkeys(str(e.get("name")) for e in node if isinstance(e, dict)))

@@ -110,7 +110,7 @@ def parse_param(text: str, game: Game, raw: tc.Raw) -> Param:
         limits = (meta.get("low"), meta.get("high"))
         if low is not None and (
             (limits[0] is not None and low < limits[0])
-            or (limits[1] is not None and high > limits[1])  # type: ignore[operator]
+            or (limits[1] is not None and high > limits[1])
         ):
             raise LabError(f"--param {text}: {name} takes {limits[0]}..{limits[1]}")
         return Param(name, low, high, choices)

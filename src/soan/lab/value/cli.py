@@ -125,7 +125,7 @@ def value(
                   f"Page: {page}  Rows: {data}", highlight=False, markup=False)
 
 
-def table_plan(game_id: str, players: int, bot: str, variant: str, option_args: list[str],
+def table_plan(game_id: str, players: int | None, bot: str, variant: str, option_args: list[str],
                content: Path | None, seed: int) -> tuple[TableSetup, Plan]:
     """Check the settings as `soan play` does and fix what decides the games (`soan tune`
     plans each table size with it too)."""

@@ -21,7 +21,7 @@ import json
 import re
 import signal
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
 from functools import cache
@@ -105,7 +105,7 @@ def play(plan: Plan, index: int, item: str = "", mode: str = FORBID) -> list[Row
     rngs = bot_rngs(seed, n)
     offered: list[set[str]] = [set() for _ in range(n)]
     while not state.over:
-        seat = state.to_move
+        seat = state.mover
         if not item:
             for action in state.legal():
                 offered[seat].update(state.uses(action))
@@ -290,7 +290,7 @@ def flags(forbid: Worth | None, force: Worth | None) -> tuple[str, ...]:
     return tuple(out)
 
 
-def worth_table(baseline: Sequence[Row], runs: dict[tuple[str, str], Sequence[Row]]
+def worth_table(baseline: Sequence[Row], runs: Mapping[tuple[str, str], Sequence[Row]]
                 ) -> list[Worth]:
     """Every item's figures with its flags, the most valuable first (by worth when
     forbidden, else when forced)."""
