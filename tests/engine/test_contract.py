@@ -39,6 +39,15 @@ def test_play_refuses_bools_floats_and_lists_equal_to_a_legal_action(game):
     assert (state.to_move, len(state.history), state.rng.state, len(state.log)) == before
 
 
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_mover_is_the_seat_to_move_and_a_finished_game_has_none(game):
+    state = game.new(game.min_seats, 5)
+    assert state.mover == state.to_move
+    finished = _random_game(game.id, game.min_seats, 5)
+    with pytest.raises(IllegalAction, match="the game is over"):
+        _ = finished.mover
+
+
 def test_a_bot_answer_in_numpy_integers_becomes_a_plain_action():
     class Int64:  # what numpy.int64 looks like to Python: an integer by __index__
         def __init__(self, v: int) -> None:

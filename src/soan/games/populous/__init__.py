@@ -13,7 +13,8 @@ from soan.games.populous.encoding import PopulousEncoder
 from soan.games.populous.evaluation import PopulousEvaluator
 from soan.games.populous.genesis import REDRAWN
 from soan.games.populous.glossary import GLOSSARY
-from soan.games.populous.options import VARIANTS, Options
+from soan.games.populous.options import VARIANTS
+from soan.games.populous.options import Options as PopulousOptions
 from soan.games.populous.presentation import PopulousPresenter
 from soan.games.populous.state import BRANCHES, PopulousState
 
@@ -32,7 +33,7 @@ class Populous(Game):
     title = "Populous draft 5"
     min_seats = 3
     max_seats = 5
-    Options = Options
+    Options = PopulousOptions
     variants = VARIANTS
     glossary = GLOSSARY
     length_options = ("end_score",)
@@ -43,7 +44,7 @@ class Populous(Game):
     def load_content(self, path: str | None = None) -> PopulousContent:
         return content_module.load(path)
 
-    def usage_keys(self, content: PopulousContent, options: Options) -> list[str]:
+    def usage_keys(self, content: PopulousContent, options: PopulousOptions) -> list[str]:
         return [
             *(f"race:{race.name}" for race in content.races),
             *(f"grace:{name}" for name in dict.fromkeys(c.name for c in content.grace)),
@@ -52,7 +53,7 @@ class Populous(Game):
             *([REDRAWN] if options.genesis_hand else []),
         ]
 
-    def _new(self, seats: int, seed: int, options: Options, content: Any) -> PopulousState:
+    def _new(self, seats: int, seed: int, options: PopulousOptions, content: Any) -> PopulousState:
         state = PopulousState.__new__(PopulousState)
         state.setup(seats, seed, options, content, _tables(content))
         return state

@@ -124,7 +124,8 @@ def _ongoing(effects: list[Effect]) -> tuple[E.Mods, tuple[int, ...]]:
     """A list of ongoing effects as (Mods, extra free terrains)."""
     mods = E.fold(E.NO_MODS, ((E.ONGOING.index(e.effect), e.amount)
                               for e in effects if e.effect in E.ONGOING))
-    free = tuple(T.CODES[e.terrain] for e in effects if e.effect == E.FREE_TERRAIN)
+    free = tuple(T.CODES[e.terrain]  # type: ignore[index]  # free_terrain names one (`Effect`)
+                 for e in effects if e.effect == E.FREE_TERRAIN)
     return mods, free
 
 

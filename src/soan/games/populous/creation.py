@@ -5,10 +5,9 @@ a vandal if the wild card was used)."""
 from __future__ import annotations
 
 from soan.engine.core import Action
-from soan.engine.rng import Rng
 from soan.games.populous import effects as E
 from soan.games.populous import scoring
-from soan.games.populous.board import ALL_DOWN, WILD, Board
+from soan.games.populous.board import ALL_DOWN, WILD
 from soan.games.populous.codes import (
     ACTION,
     ACTION_NAMES,
@@ -27,45 +26,17 @@ from soan.games.populous.codes import (
     VANDAL,
     place_actions,
 )
+from soan.games.populous.fields import Fields
 from soan.games.populous.genesis import WILD_CARD
-from soan.games.populous.options import Options
 
 WILD_USED, HOUSE_BUILT = "wild card", "house"  # rule branches the lab counts
 ACTION_NOTES = tuple(f"action:{name}" for name in ACTION_NAMES)  # usage keys by action card
 
 
-class Creation:
+class Creation(Fields):
     """Area selection and the creation phase, mixed into `PopulousState`."""
 
     __slots__ = ()
-
-    seats: int
-    options: Options
-    board: Board
-    log: list[str]
-    phase: int
-    to_move: int | None
-    active: int
-    turn_no: int
-    area: int  # this turn's tile, -1 before it is chosen
-    action: int  # this turn's action card, -1 before it is chosen
-    wild: bool  # the wild card was lowered this turn
-    places: int  # workers the action may still place
-    free_place: bool  # placing costs no food (Blessing)
-    drawn: int  # extra cards drawn this Revelation
-    occ: list[int]
-    down: list[int]  # each seat's lowered genesis cards, a mask (see `board.WILD`)
-    mods: list[E.Mods]
-    free: list[int]  # each seat's terrains settled for free, a mask
-    workers: list[int]
-    houses: list[int]
-    food: list[int]
-    fp: list[int]
-    vandals: int
-    deck: list[int]
-    discard: list[int]
-    rng: Rng
-    _legal: tuple[Action, ...] | None  # the engine's legal actions, kept until a play
 
     def _start_turn(self) -> None:
         s = self.active
@@ -158,7 +129,7 @@ class Creation:
         """Place workers while there are some to place and a cell to place one on (its
         cells, worked out here, make the legal actions `State.legal` keeps)."""
         if self.places > 0:
-            cells = self.placeable(self.to_move, self.free_place)
+            cells = self.placeable(self.to_move, self.free_place)  # type: ignore[arg-type]
             if cells:
                 self.phase = PLACE
                 self._legal = place_actions(cells)
@@ -205,7 +176,8 @@ class Creation:
 
     def _after_place(self) -> None:
         """The rest of the action once its workers are placed."""
-        s, n, opts = self.to_move, self.action, self.options
+        s: int = self.to_move  # type: ignore[assignment]  # a seat while the game goes on
+        n, opts = self.action, self.options
         if n == REVELATION and opts.revelation == "fp_per_active_area":
             gain, got = self.active_areas(s), self._draw(s, self.mods[s][E.REVELATION_DRAW])
             self.fp[s] += gain

@@ -139,7 +139,7 @@ class PopulousEncoder(Encoder):
 
     # ---- the observation -----------------------------------------------------------------
 
-    def write(self, state: PopulousState, seat: int, parts: Writer) -> None:
+    def write(self, state: PopulousState, seat: int, parts: Writer) -> None:  # type: ignore[override]
         k = self._constants(state)
         world = self._world(state, k)
         opts, n = state.options, state.seats
@@ -219,8 +219,8 @@ class PopulousEncoder(Encoder):
                 down = state.down[s]
                 genesis += [float(down >> i & 1) for i in range(GENESIS)]
             elif s == seat:  # a random genesis hand: its own, by number (the wild last)
-                hand = state.genesis[s]
-                genesis += [hand.count(n) / hand_size for n in (1, 2, 3, 4, 5, WILD_CARD)]
+                own = state.genesis[s]
+                genesis += [own.count(n) / hand_size for n in (1, 2, 3, 4, 5, WILD_CARD)]
             else:  # others' hands are hidden: their size only
                 genesis += [len(state.genesis[s]) / hand_size] + [0.0] * (GENESIS - 1)
         parts.put("genesis_down", genesis)

@@ -99,7 +99,7 @@ FREE_TERRAIN_PER_TURN = 0.3 * (FOOD + WORKER_ON_MAP)
 class PopulousEvaluator(Evaluator):
     """The hand-written bots' judge of a Populous position, as the game binds it."""
 
-    def evaluate(self, state: PopulousState) -> list[float]:
+    def evaluate(self, state: PopulousState) -> list[float]:  # type: ignore[override]
         return evaluate(state)
 
 
@@ -292,7 +292,7 @@ def pending(state: PopulousState, presence: int) -> float:
     phase = state.phase
     if phase == ACTION:
         opts = state.options
-        places = {
+        to_place = {
             BLESSING: opts.blessing_workers + state.mods[state.active][E.BLESSING_WORKERS],
             PROSPERITY: opts.prosperity_places,
             DISASTER: opts.disaster_places,
@@ -300,7 +300,7 @@ def pending(state: PopulousState, presence: int) -> float:
         worth: dict[int, float] = {}  # each action once, lowered as itself or as the wild card
         for _, n in state.legal():
             if n not in worth:
-                worth[n] = action_value(state, n, places.get(n, 1), n == BLESSING, presence)
+                worth[n] = action_value(state, n, to_place.get(n, 1), n == BLESSING, presence)
         value = max(worth[n] - (WILD_CARD if kind == "wildact" else 0.0)
                     for kind, n in state.legal())
     elif phase in (PLACE, REMOVE):

@@ -22,9 +22,8 @@ from soan.games.populous.board import (
     AREA_ACTIONS,
     WILD_ACT_ACTIONS,
     WILD_AREA_ACTIONS,
-    Board,
 )
-from soan.games.populous.options import Options
+from soan.games.populous.fields import Fields
 
 WILD_CARD = 0  # a wild card in a genesis hand; numbers are 1-5
 DECK = tuple([n for n in range(1, 6) for _ in range(5)] + [WILD_CARD] * 5)
@@ -64,19 +63,10 @@ def deal_last(pool: list[int], n: int) -> list[int]:
     return dealt
 
 
-class Genesis:
+class Genesis(Fields):
     """The random genesis hands, mixed into `PopulousState`."""
 
     __slots__ = ()
-
-    seats: int
-    options: Options
-    rng: Rng
-    log: list[str]
-    board: Board
-    genesis: list[list[int]]  # each seat's hidden hand (empty under the fixed 【創世記】)
-    gdeck: list[int]
-    gdiscard: list[int]  # lowered genesis cards, face up
 
     def _deal_genesis_hands(self, start: int) -> None:
         self.gdeck = list(DECK)

@@ -5,40 +5,19 @@ from __future__ import annotations
 
 from soan.engine.cards import take_cards
 from soan.engine.core import Action
-from soan.engine.rng import Rng
 from soan.games.populous import effects as E
 from soan.games.populous import scoring
 from soan.games.populous.codes import DISCARD, GRACE, grace_actions
-from soan.games.populous.content import MIRACLE, Tables, seat_effects
-from soan.games.populous.options import Options
+from soan.games.populous.content import MIRACLE, seat_effects
+from soan.games.populous.fields import Fields
 
 RESUME_WAR, RESUME_LOSERS = range(2)  # where play goes on once a grace area fits again
 
 
-class Grace:
+class Grace(Fields):
     """The grace phase and the grace area, mixed into `PopulousState`."""
 
     __slots__ = ()
-
-    options: Options
-    tables: Tables
-    rng: Rng
-    log: list[str]
-    phase: int
-    to_move: int | None
-    active: int
-    race: list[int]
-    mods: list[E.Mods]
-    free: list[int]
-    fp: list[int]
-    food: list[int]
-    houses: list[int]
-    hands: list[list[int]]
-    grace: list[list[int]]
-    deck: list[int]
-    discard: list[int]
-    resume: int  # RESUME_WAR or RESUME_LOSERS
-    _legal: tuple[Action, ...] | None  # the engine's legal actions, kept until a play
 
     def grace_cost(self, s: int, k: int) -> int:
         cost = self.tables.card_cost[k] - self.mods[s][E.GRACE_DISCOUNT]

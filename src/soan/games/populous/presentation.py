@@ -10,7 +10,7 @@ size of the deck and of other hands, the face-up discards and the public log.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from rich.table import Table
 from rich.text import Text
@@ -48,7 +48,7 @@ def _cell_words(state: PopulousState, c: int) -> str:
 
 
 def label(state: PopulousState, action: Action) -> str:
-    kind, t, s = action[0], state.tables, state.to_move
+    kind, t, s = action[0], state.tables, cast(int, state.to_move)
     if kind == "area":
         return f"Lower {action[1]} and {action[2]}: area {action[1]}-{action[2]}"
     if kind == "wild":
@@ -353,7 +353,7 @@ def short_label(state: PopulousState, action: Action) -> str:
         return f"{verb} {state.board.world.cell_name(c)} {T.KEYS[state.board.terrain[c]]}"
     if kind in ("grace", "discard", "keep"):
         k = action[1]
-        cost = f" {state.grace_cost(state.to_move, k)}FP" if kind == "grace" else ""
+        cost = f" {state.grace_cost(cast(int, state.to_move), k)}FP" if kind == "grace" else ""
         return f"{kind} {t.card_english[k]}{cost}"
     if kind == "race":
         r = action[1]
@@ -398,22 +398,22 @@ def action_kind(state: PopulousState, action: Action) -> str:
 class PopulousPresenter(Presenter):
     """Words and pictures of a Populous state, as the `Populous` game binds them."""
 
-    def label(self, state: PopulousState, action: Action) -> str:
+    def label(self, state: PopulousState, action: Action) -> str:  # type: ignore[override]
         return label(state, action)
 
-    def short_label(self, state: PopulousState, action: Action) -> str:
+    def short_label(self, state: PopulousState, action: Action) -> str:  # type: ignore[override]
         return short_label(state, action)
 
-    def action_kind(self, state: PopulousState, action: Action) -> str:
+    def action_kind(self, state: PopulousState, action: Action) -> str:  # type: ignore[override]
         return action_kind(state, action)
 
-    def render(self, state: PopulousState, seat: int | None = None) -> str:
+    def render(self, state: PopulousState, seat: int | None = None) -> str:  # type: ignore[override]
         return render(state, seat)
 
-    def screen(self, state: PopulousState, seat: int | None, width: int) -> Any:
+    def screen(self, state: PopulousState, seat: int | None, width: int) -> Any:  # type: ignore[override]
         """The colour terminal screen: map, cell numbers, the seats beside it."""
         return screen(state, seat, width)
 
-    def svg(self, state: PopulousState) -> str:
+    def svg(self, state: PopulousState) -> str:  # type: ignore[override]
         """The world with every piece on it, as a standalone SVG document."""
         return svg(state)

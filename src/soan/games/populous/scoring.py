@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from soan.games.populous.board import TILE_SIZE, Board
+from soan.games.populous.board import TILE_SIZE
 from soan.games.populous.codes import EMPTY, NEUTRAL, VANDAL
-from soan.games.populous.options import Options
+from soan.games.populous.fields import Fields
 
 SOURCES = ("start", "prosperity", "war", "grace", "fp")
 SHARED_AREA = "area:shared"  # usage: an area a seat shares with another seat at the end
@@ -43,19 +43,10 @@ def presence_vps(occ: Sequence[int], tile_size: int, seats: int, worker_vp: int,
 kept_presence_vps = lru_cache(maxsize=1 << 10)(presence_vps)
 
 
-class Scoring:
+class Scoring(Fields):
     """Points, their sources and the winners, mixed into `PopulousState`."""
 
     __slots__ = ()
-
-    seats: int
-    options: Options
-    board: Board
-    occ: list[int]
-    vp: list[int]
-    vp_src: list[int]  # 4 VP sources per seat: START, PROSPERITY, WAR, GRACE
-    fp: list[int]
-    workers: list[int]  # left in each seat's stock
 
     def presence_vp(self, s: int) -> int:
         """The VP a Prosperity would score for `s` now: the rule of `presence_vps` for

@@ -11,6 +11,7 @@ beside this file for the rules in English with every ruling. The phases live in
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from soan.boards.world import populous_world
@@ -154,7 +155,8 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
     def _next_keeper(self) -> None:
         """Seat by seat from the start player, each keeps cards from its offer one at a
         time; the rest go back, and once all are back the deck is shuffled."""
-        keep, s = self.options.grace_keep, self.to_move
+        keep = self.options.grace_keep
+        s: int = self.to_move  # type: ignore[assignment]  # a seat while the game goes on
         while not (self.offers[s] and len(self.hands[s]) < keep):
             self.deck.extend(self.offers[s])
             self.offers[s] = []
@@ -199,7 +201,7 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
     def no_effect(self, action: Action) -> bool:
         """A grace card that would only spend its FP now (see `Grace.idle_card`)."""
         return action[0] == "grace" and self.phase == GRACE and self.idle_card(
-            self.to_move, action[1]
+            self.to_move, action[1]  # type: ignore[arg-type]  # a grace phase has a mover
         )
 
     def copy(self) -> PopulousState:
@@ -247,8 +249,9 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
         o._forget_past(rng)
         return o
 
-    def _legal_actions(self) -> list[Action]:
-        phase, s = self.phase, self.to_move
+    def _legal_actions(self) -> Sequence[Action]:
+        phase = self.phase
+        s: int = self.to_move  # type: ignore[assignment]  # a seat while the game goes on
         if phase == PLACE:
             return place_actions(self.placeable(s, self.free_place))
         if phase == AREA:
@@ -286,7 +289,7 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
         return [RACE_ACTIONS[r] for r in range(len(self.tables.race_name)) if r not in taken]
 
     def _apply(self, action: Action) -> None:
-        _HANDLERS[action[0]](self, self.to_move, action)
+        _HANDLERS[action[0]](self, self.to_move, action)  # type: ignore[arg-type]  # a seat in play
 
     # Every action kind's handler takes the mover and the action whole, so `_apply` is
     # one look-up in `_HANDLERS` (below the class) rather than a chain of comparisons.
@@ -329,7 +332,7 @@ class PopulousState(Creation, Genesis, Grace, War, Scoring, Viewing, State):
 
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Callable[[PopulousState, int, Action], None]] = {
     "place": PopulousState._place, "done": PopulousState._done,
     "area": PopulousState._choose_area, "wild": PopulousState._choose_area,
     "act": PopulousState._choose_action, "wildact": PopulousState._choose_action,

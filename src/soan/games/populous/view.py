@@ -11,10 +11,9 @@ from typing import Any
 
 from soan.boards import terrain as T
 from soan.games.populous import content as C
-from soan.games.populous.board import Board
 from soan.games.populous.codes import ACTION_NAMES, BID, EMPTY, NEUTRAL, PHASE_NAMES, RETURN, VANDAL
 from soan.games.populous.content import Tables
-from soan.games.populous.options import Options
+from soan.games.populous.fields import Fields
 
 GENESIS = ("1", "2", "3", "4", "5", "W")  # a seat's genesis cards, bit by bit of its mask
 
@@ -47,44 +46,10 @@ def genesis_cards(hand: list[int]) -> list[str]:
     return sorted(GENESIS[n - 1] if n else GENESIS[-1] for n in hand)
 
 
-class Viewing:
+class Viewing(Fields):
     """The view of a seat, mixed into `PopulousState`."""
 
     __slots__ = ()
-
-    seats: int
-    options: Options
-    tables: Tables
-    board: Board
-    log: list[str]
-    turn_no: int
-    phase: int
-    to_move: int | None
-    start: int
-    active: int
-    ending: bool
-    area: int
-    action: int
-    wild: bool
-    occ: list[int]
-    vandals: int
-    race: list[int]
-    vp: list[int]
-    fp: list[int]
-    food: list[int]
-    workers: list[int]
-    houses: list[int]
-    hands: list[list[int]]
-    offers: list[list[int]]
-    grace: list[list[int]]
-    down: list[int]
-    genesis: list[list[int]]
-    gdiscard: list[int]
-    deck: list[int]
-    discard: list[int]
-    bidders: tuple[int, ...]
-    bids: list[int]
-    losers: list[int]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         world, t, opts = self.board.world, self.tables, self.options

@@ -3,52 +3,22 @@
 from __future__ import annotations
 
 from soan.engine.core import Action
-from soan.engine.rng import Rng
 from soan.games.populous import effects as E
 from soan.games.populous import scoring
-from soan.games.populous.board import ALL_DOWN, Board
+from soan.games.populous.board import ALL_DOWN
 from soan.games.populous.codes import BID, DISCARD, EMPTY, NEUTRAL, OVER, RETURN, VANDAL
+from soan.games.populous.fields import Fields
 from soan.games.populous.grace import RESUME_LOSERS
-from soan.games.populous.options import Options
 
 WAR, WAR_WON, WAR_LOST, WAR_VANDALS_WON = "war", "war:won", "war:lost", "war:vandals won"
 # a war with another seat (vandals aside): 「他のプレイヤーと干渉しない」 is measured by it
 WAR_SEATS = "war:seats"
 
 
-class War:
+class War(Fields):
     """The war phase and the end of a turn, mixed into `PopulousState`."""
 
     __slots__ = ()
-
-    seats: int
-    options: Options
-    board: Board
-    rng: Rng
-    log: list[str]
-    phase: int
-    area: int
-    to_move: int | None
-    start: int
-    active: int
-    turn_no: int
-    ending: bool  # someone reached the end score: the round is played out
-    occ: list[int]
-    vandals: int
-    vp: list[int]
-    fp: list[int]
-    food: list[int]
-    workers: list[int]
-    houses: list[int]
-    down: list[int]
-    mods: list[E.Mods]
-    grace: list[list[int]]
-    bidders: tuple[int, ...]  # the seats at war, from the active seat round
-    bids: list[int]  # food each seat has committed
-    bid_pos: int  # whose bid is next, an index into `bidders`
-    bid_added: bool  # this round of bids added food
-    losers: list[int]  # who still returns a piece, NEUTRAL for the vandals
-    resume: int
 
     def _war_check(self) -> None:
         """戦争フェイズ: the area is full and more than one owner (vandals count) is in it."""

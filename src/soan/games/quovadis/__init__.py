@@ -33,7 +33,8 @@ from soan.games.quovadis.content import QuoVadisContent, Tables
 from soan.games.quovadis.encoding import QuoVadisEncoder
 from soan.games.quovadis.evaluation import QuoVadisEvaluator
 from soan.games.quovadis.glossary import GLOSSARY
-from soan.games.quovadis.options import VARIANTS, Options
+from soan.games.quovadis.options import VARIANTS
+from soan.games.quovadis.options import Options as QuoVadisOptions
 from soan.games.quovadis.presentation import QuoVadisPresenter
 from soan.games.quovadis.state import QuoVadisState
 
@@ -52,7 +53,7 @@ class QuoVadis(Game):
     title = "Quo Vadis draft 27"
     min_seats = 3
     max_seats = 5
-    Options = Options
+    Options = QuoVadisOptions
     variants = VARIANTS
     glossary = GLOSSARY
     length_options = ("rounds",)
@@ -64,7 +65,7 @@ class QuoVadis(Game):
     def load_content(self, path: str | None = None) -> QuoVadisContent:
         return content_module.load(path)
 
-    def usage_keys(self, content: QuoVadisContent, options: Options) -> list[str]:
+    def usage_keys(self, content: QuoVadisContent, options: QuoVadisOptions) -> list[str]:
         tables = _tables(content)
         keys = [
             *tables.race_key,
@@ -85,7 +86,7 @@ class QuoVadis(Game):
             keys.append(WAR_KEPT)
         return keys
 
-    def _new(self, seats: int, seed: int, options: Options, content: Any) -> QuoVadisState:
+    def _new(self, seats: int, seed: int, options: QuoVadisOptions, content: Any) -> QuoVadisState:
         state = QuoVadisState.__new__(QuoVadisState)
         state.setup(seats, seed, options, content, _tables(content))
         return state

@@ -32,7 +32,7 @@ class Board:
         "world",
     )
 
-    def __init__(self, world: World, terrain_by_pair: dict[tuple[int, int], tuple[int, ...]]):
+    def __init__(self, world: World, terrain_by_pair: dict[tuple[int, ...], tuple[int, ...]]):
         self.world = world
         self.base = tuple(
             terrain_by_pair[world.pairs[world.cell_tile[c]]][world.cell_slot[c]]

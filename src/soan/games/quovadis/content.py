@@ -208,7 +208,9 @@ class Tables:
             for s in skills
         )
         self.skill_free = tuple(
-            sum(1 << T.CODES[e.terrain] for e in s.effects if e.effect == E.FREE_TERRAIN)
+            # free_terrain always names a terrain (`Effect` checks); misc: then no overload of
+            # `sum` fits
+            sum(1 << T.CODES[e.terrain] for e in s.effects if e.effect == E.FREE_TERRAIN)  # type: ignore[index, misc]
             for s in skills
         )
         self.skill_end = tuple(
@@ -224,5 +226,5 @@ class Tables:
             for r in range(len(races))
         )
         self.draft = tuple(k for k, s in enumerate(skills) if s.race is None)
-        copies = {k.name: k.copies for k in content.epic}
+        copies: dict[str, int] = {k.name: k.copies for k in content.epic}
         self.deck = tuple(c for c, name in enumerate(E.CARDS) for _ in range(copies[name]))

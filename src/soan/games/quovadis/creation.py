@@ -43,9 +43,10 @@ from soan.games.quovadis.codes import (
 )
 from soan.games.quovadis.codes import FREE as FREE_KEY
 from soan.games.quovadis.effects import FAITH_R, FOOD_R, MORALE_R, WRATH_R
+from soan.games.quovadis.fields import Fields
 
 
-class Creation:
+class Creation(Fields):
     """Area selection and the creation phase, mixed into `QuoVadisState`."""
 
     __slots__ = ()
@@ -152,7 +153,7 @@ class Creation:
                 and not self.shield >> (code >> 2) & 1)
 
     def _smite_choices(self) -> list[Action]:
-        acts = []
+        acts: list[Action] = []
         for i, c in enumerate(self.board.tile_cells[self.area]):
             if not self.struck >> i & 1:
                 acts.append(SMITE_A[c][0])

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from itertools import compress
 from operator import truediv
 from struct import Struct
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
 import numpy as np
 
@@ -54,8 +54,19 @@ from soan.games.quovadis.settlement import Counts
 from soan.games.quovadis.state import cube_splits
 
 if TYPE_CHECKING:
+    from typing_extensions import Buffer
+
     from soan.games.quovadis.options import Options
     from soan.games.quovadis.state import QuoVadisState
+
+    class Floats(Buffer, Protocol):
+        """A float32 `memoryview` as `_fill` writes it (typeshed's stores ints only)."""
+
+        def __getitem__(self, i: int, /) -> float: ...
+        @overload
+        def __setitem__(self, i: int, value: float, /) -> None: ...
+        @overload
+        def __setitem__(self, i: slice, value: array, /) -> None: ...
 
 NPHASES = len(PHASE_NAMES)
 NSRC = len(SOURCES)
@@ -142,7 +153,7 @@ class Plan:
         sea, other = options.rings
         self.rings = tuple(sea if k == E.TERRAINS.index("sea") else other
                            for k in range(NTERRAINS))
-        self.seat_fields = dict(SEAT_FIELDS)
+        self.seat_fields: dict[str, int] = dict(SEAT_FIELDS)  # type: ignore[arg-type]  # Nones filled in below
         self.seat_fields["race"] = self.races
         self.seat_fields["generations"] = 1 + 6 * self.generations
         self.seat_fields["skills"] = self.skills
@@ -250,7 +261,7 @@ class QuoVadisEncoder(Encoder):
     def __init__(self) -> None:
         self._plans: dict[tuple[int, int, int], tuple[Any, Any, Plan]] = {}
         self._worlds: dict[int, tuple[Any, bytes]] = {}
-        self._board_memo: Memo[tuple[int, ...], BoardRows] = Memo(BOARDS_KEPT)
+        self._board_memo: Memo[tuple[int | str, ...], BoardRows] = Memo(BOARDS_KEPT)
         self._terrain_memo: Memo[tuple[int, ...], bytes] = Memo(BOARDS_KEPT)
         self._seat_memo: Memo[tuple[Any, ...], tuple[array, array, array]] = Memo(SEATS_KEPT)
 
@@ -348,7 +359,7 @@ class QuoVadisEncoder(Encoder):
             self._worlds[id(board)] = hit
         return hit[1]
 
-    def write(self, state: QuoVadisState, seat: int, parts: Writer) -> None:
+    def write(self, state: QuoVadisState, seat: int, parts: Writer) -> None:  # type: ignore[override]
         """Every part through the engine's `Writer`, which checks the vector `observe`
         builds against the layout."""
         p = self.plan(state.n, state.options, state.content)
@@ -361,11 +372,11 @@ class QuoVadisEncoder(Encoder):
         p = self.plan(state.n, state.options, state.content)
         out = array("f", p.zeros)
         with memoryview(out) as view:  # its item stores skip the array's argument parsing
-            self._fill(state, seat, p, view)
+            self._fill(state, seat, p, view)  # type: ignore[arg-type]  # a float32 view
         out.frombytes(self._world(state, p))
         return np.frombuffer(out, dtype=np.float32)
 
-    def _fill(self, state: QuoVadisState, seat: int, p: Plan, out: memoryview) -> None:
+    def _fill(self, state: QuoVadisState, seat: int, p: Plan, out: Floats) -> None:
         """Every part into `out` (a float32 view), each at its offset in the layout."""
         n, opts, t, at = p.n, state.options, p.tables, p.at
         order, rel = p.orders[seat], p.rels[seat]
@@ -554,7 +565,7 @@ class QuoVadisEncoder(Encoder):
             hit = self._seat_memo.keep(key, (written, actions, effects))
         return hit
 
-    def _cells(self, state: QuoVadisState, p: Plan, seat: int, out: memoryview
+    def _cells(self, state: QuoVadisState, p: Plan, seat: int, out: Floats
                ) -> tuple[tuple[bool, ...], tuple[int, ...], Counts]:
         """The `cells` part, `p.cell_fields` numbers a cell (the `*_FIELD` constants, then
         the workers and the building's owner by relative seat). Returns, per seat,
@@ -586,8 +597,8 @@ class QuoVadisEncoder(Encoder):
         go, with what `_cells` returns. Remembered by those, the world's layout, the
         dominance rule and the observing seat: a search observes many positions where
         none of them moved."""
-        key = (state.board.layout, state.options.dominance, seat, *state.terr, *state.bld,
-               *state.cubes, *state.wk)
+        key: tuple[int | str, ...] = (state.board.layout, state.options.dominance, seat,
+                                      *state.terr, *state.bld, *state.cubes, *state.wk)
         hit = self._board_memo.get(key)
         if hit is not None:
             return hit

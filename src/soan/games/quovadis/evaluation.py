@@ -90,7 +90,7 @@ class QuoVadisEvaluator(Evaluator):
     """The hand-written judge of the heuristic and ISMCTS bots: VP so far plus the
     worth of what each seat holds (see the module's notes)."""
 
-    def evaluate(self, state: QuoVadisState) -> list[float]:
+    def evaluate(self, state: QuoVadisState) -> list[float]:  # type: ignore[override]
         values = list(map(float, state.vp))
         phase = state.phase
         if phase == OVER:
@@ -221,6 +221,7 @@ def _damage(state: QuoVadisState, s: int, c: int, shield: int, raze: bool) -> fl
     code = state.bld[c]
     if raze and code >= 0 and code & 3 != RUIN and not shield >> (code >> 2) & 1:
         owner, kind = code >> 2, code & 3
+        worth: float
         if kind == CITY:
             worth = city_loss(state, c) * state.options.dominance_vp
             if state.options.dominance == "grow":

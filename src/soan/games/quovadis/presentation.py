@@ -9,11 +9,12 @@ face-up discards and the public log.
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 
 from soan.boards import terrain as T
+from soan.boards.hexgrid import Hex
 from soan.boards.render import Mark, svg_map, text_grid
 from soan.engine.core import Action, Presenter
 from soan.games.quovadis import effects as E
@@ -40,7 +41,7 @@ def _cell(state: QuoVadisState, c: int) -> str:
 
 
 def _card_label(state: QuoVadisState, action: Action) -> str:
-    s = state.to_move
+    s = cast(int, state.to_move)  # a card is placed only while the game goes on
     printed = action[1]
     acted = action[2] if action[0] == "plea" else printed
     change = bool(action[-1])
@@ -114,7 +115,7 @@ def text_map(state: QuoVadisState, colour: bool) -> str:
     world = state.board.world
     slots: dict[tuple[int, int], tuple[str, str]] = {}
     paint: dict[tuple[int, int], str] = {}
-    framed = set()
+    framed: set[tuple[Hex, int]] = set()
     area = state.board.tile_cells[state.area] if state.area >= 0 else ()
     for t, hexes in enumerate(world.tile_hexes):
         a, b = world.pairs[t]
@@ -302,8 +303,9 @@ class QuoVadisPresenter(Presenter):
     """Quo Vadis in words and pictures: action labels (and short ones for long menus),
     action kinds, the text board, the terminal screen for its width and the SVG world."""
 
-    def label(self, state: QuoVadisState, action: Action) -> str:
-        kind, t, s = action[0], state.tables, state.to_move
+    def label(self, state: QuoVadisState, action: Action) -> str:  # type: ignore[override]
+        # the actions whose words name the mover's costs come only while the game goes on
+        kind, t, s = action[0], state.tables, cast(int, state.to_move)
         if kind == "place":
             cost = state.placement_cost(s, action[1])
             return f"Place a worker on {_cell(state, action[1])}" + (
@@ -372,14 +374,14 @@ class QuoVadisPresenter(Presenter):
         return (f"Play the {t.race_english[r]} ({t.race_name[r]}), home terrain "
                 f"{E.TERRAINS[t.race_home[r]]}")
 
-    def short_label(self, state: QuoVadisState, action: Action) -> str:
+    def short_label(self, state: QuoVadisState, action: Action) -> str:  # type: ignore[override]
         return short_label(state, action)
 
-    def screen(self, state: QuoVadisState, seat: int | None, width: int) -> Text:
+    def screen(self, state: QuoVadisState, seat: int | None, width: int) -> Text:  # type: ignore[override]
         """The colour terminal screen for a terminal `width` columns wide."""
         return screen(state, seat, width)
 
-    def action_kind(self, state: QuoVadisState, action: Action) -> str:
+    def action_kind(self, state: QuoVadisState, action: Action) -> str:  # type: ignore[override]
         """The kind of an action in the game's words; a race and a basic skill are named, so
         the lab's tables can tell how each fares."""
         kind = action[0]
@@ -405,7 +407,7 @@ class QuoVadisPresenter(Presenter):
             }[PHASE_NAMES[state.phase]]
         return ACTION_KINDS[kind]
 
-    def render(self, state: QuoVadisState, seat: int | None = None) -> str:
+    def render(self, state: QuoVadisState, seat: int | None = None) -> str:  # type: ignore[override]
         """The map, a legend, the areas with pieces, the seats, the turn, the seat's own hand
         and skills, and the last events; every line fits 80 columns."""
         lines = [text_map(state, False), ""]
@@ -441,7 +443,7 @@ class QuoVadisPresenter(Presenter):
         lines += [fit("  " + event) for event in state.log[-6:]]
         return "\n".join(lines)
 
-    def svg(self, state: QuoVadisState) -> str:
+    def svg(self, state: QuoVadisState) -> str:  # type: ignore[override]
         """The world with every piece on it, as a standalone SVG document."""
         title = f"Quo Vadis draft 27, round {state.round_no}"
         if state.area >= 0:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from soan.games.quovadis import effects as E
 from soan.games.quovadis.codes import CITY, EMPTY, FORT, SOURCES, TEMPLE
+from soan.games.quovadis.fields import Fields
 
 _BUILDING_KIND = (CITY, FORT, TEMPLE)  # by the first three of `effects.COUNTABLE`
 
 
-class Scoring:
+class Scoring(Fields):
     """Points and the winner, mixed into `QuoVadisState`."""
 
     __slots__ = ()

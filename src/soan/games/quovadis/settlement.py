@@ -35,14 +35,14 @@ from soan.games.quovadis.codes import (
     TERRITORY_SRC,
 )
 from soan.games.quovadis.effects import FOOD_R
+from soan.games.quovadis.fields import Counts, Fields
 
-Counts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 # board_counts by (layout, fixed, workers, buildings, cubes); 4,096 kept, then it starts
 # afresh (a few MB at most): positions come and go
 _COUNTS: Memo[tuple, Counts] = Memo(1 << 12)
 
 
-class Settlement:
+class Settlement(Fields):
     """The build and end phases, mixed into `QuoVadisState`."""
 
     __slots__ = ()

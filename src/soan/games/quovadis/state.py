@@ -13,6 +13,7 @@ this file for the rules in English with every ruling.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -362,7 +363,8 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
                 out.append(PLEA)
             if action[-1]:
                 out.append(GENERATION_CHANGE)
-            if self._inheritance(self.to_move, acted, bool(action[-1])):
+            # the mover's (asked of legal actions, so while the game goes on)
+            if self._inheritance(self.to_move, acted, bool(action[-1])):  # type: ignore[arg-type]
                 out.append(INHERITANCE)
             return tuple(out)
         if kind == "wrath":
@@ -438,7 +440,7 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
         o._forget_past(rng)
         return o
 
-    def _offer(self, acts: list[Action]) -> None:
+    def _offer(self, acts: Sequence[Action]) -> None:
         """Wait for the mover to choose among `acts`: the rules built them to learn that
         there is a choice, so `legal()` takes them as they are. Only the last thing a
         transition does, and only for choices that carry no usage keys (placements,
@@ -446,8 +448,9 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
         `redeal()` drops them."""
         self._legal = tuple(acts)
 
-    def _legal_actions(self) -> list[Action]:
-        phase, s = self.phase, self.to_move
+    def _legal_actions(self) -> Sequence[Action]:
+        s: int  # a seat: `legal()` asks only while the game goes on
+        phase, s = self.phase, self.to_move  # type: ignore[assignment]
         if phase == PLACE:
             acts = self._place_choices(s)
             if self.placed:
@@ -493,7 +496,7 @@ class QuoVadisState(Creation, War, Settlement, Scoring, View, State):
 
     def _apply(self, action: Action) -> None:
         kind = action[0]  # the kinds in the order of how often a game plays them
-        s = self.to_move
+        s: int = self.to_move  # type: ignore[assignment]  # a seat while the game goes on
         if kind == "place":
             self._place(s, action[1])
         elif kind == "card":

@@ -14,6 +14,7 @@ from soan.games.quovadis import effects as E
 from soan.games.quovadis.board import FREE, Board
 from soan.games.quovadis.codes import BUILDING_NAMES, CITY, EMPTY, KEEP, MORALE, PHASE_NAMES, RUIN
 from soan.games.quovadis.content import Tables
+from soan.games.quovadis.fields import Fields
 
 RESOURCE_WORDS = ("morale", "food", "faith", "wrath")
 
@@ -49,7 +50,7 @@ def area_name(board: Board, area: int) -> str | None:
     return f"{a}-{b}"
 
 
-class View:
+class View(Fields):
     """The contract's `view`, mixed into `QuoVadisState`."""
 
     __slots__ = ()

@@ -22,9 +22,10 @@ from soan.games.quovadis.codes import (
     WAR_WON,
 )
 from soan.games.quovadis.effects import FOOD_R, MORALE_R, WRATH_R
+from soan.games.quovadis.fields import Fields
 
 
-class War:
+class War(Fields):
     """The war phase, mixed into `QuoVadisState`."""
 
     __slots__ = ()
@@ -266,7 +267,7 @@ class War:
     def _keep_choices(self, p: int) -> list[Action]:
         """Variant: the loser pays food, worker by worker, to keep it on the cell."""
         n, wk = self.n, self.wk
-        acts = []
+        acts: list[Action] = []
         if self.res[4 * p + FOOD_R] >= self.options.keep_food:
             for i, c in enumerate(self.contested):
                 if wk[c * n + p] > self.kept[i]:

@@ -12,7 +12,8 @@ from soan.games.undecim.content import Tables, UndecimContent
 from soan.games.undecim.encoding import UndecimEncoder
 from soan.games.undecim.evaluation import UndecimEvaluator
 from soan.games.undecim.glossary import GLOSSARY
-from soan.games.undecim.options import VARIANTS, Options
+from soan.games.undecim.options import VARIANTS
+from soan.games.undecim.options import Options as UndecimOptions
 from soan.games.undecim.presentation import UndecimPresenter
 from soan.games.undecim.state import UndecimState
 
@@ -32,7 +33,7 @@ class Undecim(Game):
     title = "Undecim draft 14"
     min_seats = 3
     max_seats = 4
-    Options = Options
+    Options = UndecimOptions
     variants = VARIANTS
     glossary = GLOSSARY
     length_options = ("rounds",)
@@ -43,7 +44,7 @@ class Undecim(Game):
     def load_content(self, path: str | None = None) -> UndecimContent:
         return content_module.load(path)
 
-    def usage_keys(self, content: UndecimContent, options: Options) -> list[str]:
+    def usage_keys(self, content: UndecimContent, options: UndecimOptions) -> list[str]:
         t = tables(content, options.modules)
         return [
             *t.card_key[1:],
@@ -53,7 +54,7 @@ class Undecim(Game):
             *([FIEF_KEY] if options.fief else []),
         ]
 
-    def _new(self, seats: int, seed: int, options: Options, content: Any) -> UndecimState:
+    def _new(self, seats: int, seed: int, options: UndecimOptions, content: Any) -> UndecimState:
         state = UndecimState.__new__(UndecimState)
         state.setup(seats, seed, options, content, tables(content, options.modules))
         return state

@@ -120,7 +120,8 @@ class Choices(Fields):
     def _legal_actions(self) -> list[Action] | tuple[Action, ...]:
         """Built here when no transition left them ready (see `_offer`); the phases go
         by how often a random game meets them."""
-        phase, s = self.phase, self.to_move
+        s: int  # a seat: the rules ask for actions only while the game goes on
+        phase, s = self.phase, self.to_move  # type: ignore[assignment]
         if phase == PLAY:
             return self._card_choices(self.hand, TYPES * s, self._step().faces)
         if phase == BONUS:

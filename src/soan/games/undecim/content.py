@@ -45,7 +45,7 @@ class StepModel(BaseModel):
 
     step: Literal["play", "draw", "market", "steal", "moon", "set_die", "build", "vp"]
     amount: int | list[int] = 1
-    faces: list[FaceName] = Field(default_factory=lambda: list(E.FACES))
+    faces: list[FaceName] = Field(default_factory=lambda: list(E.FACES))  # type: ignore[arg-type]
     face: FaceName = "land"
     take: int = Field(default=0, ge=0, le=10)
     targets: Literal["each", "one"] = "each"

@@ -363,9 +363,9 @@ class UndecimEncoder(Encoder):
         hand = state.hand
         for s in range(n):
             if s != seat:
-                held = hand[TYPES * s:TYPES * (s + 1)]
-                for k in compress(RANGE, held):
-                    pile[k] += held[k] / 10
+                in_hand = hand[TYPES * s:TYPES * (s + 1)]
+                for k in compress(RANGE, in_hand):
+                    pile[k] += in_hand[k] / 10
         mid += pile
         mid += [c / 5 for c in state.market]
         pile = [0.0] * TYPES
@@ -398,10 +398,10 @@ class UndecimEncoder(Encoder):
                 if mask >> a & 1:
                     slots[at + 8 + a] = 1.0
             slots[at + SLOT_F + rel[st[OWNER]]] = 1.0
-        table = np.zeros(tab.slots * width, dtype=np.float32)  # mostly empty: one conversion
-        table[:len(slots)] = slots
+        grid = np.zeros(tab.slots * width, dtype=np.float32)  # mostly empty: one conversion
+        grid[:len(slots)] = slots
         parts.put_run(tab.middle, np.asarray(mid, dtype=np.float32))
-        parts.put("settlements", table)
+        parts.put("settlements", grid)
 
     @staticmethod
     def _resolving(state: Any, rel: list[int]) -> list[float]:

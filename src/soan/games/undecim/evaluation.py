@@ -22,9 +22,10 @@ what is left of it. Once the game is over the values are the final scores.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from soan.engine.core import Evaluator
 from soan.engine.memo import Memo
@@ -120,7 +121,7 @@ class UndecimEvaluator(Evaluator):
     """Points so far plus each seat's promise (`Seat.promise`); the final scores once
     the game is over."""
 
-    def evaluate(self, state: UndecimState) -> list[float]:
+    def evaluate(self, state: UndecimState) -> list[float]:  # type: ignore[override]
         if state.over:
             return [float(x) for x in state.scores()]
         outlook = Outlook(state)
@@ -524,7 +525,7 @@ class Plan:
         (a known card before an unseen one of equal worth); a card drawn earlier counts
         at the average worth of an unseen card."""
         from_hand = source is None
-        counts = self.hand if from_hand else source[base: base + TYPES]
+        counts = self.hand if from_hand else source[base: base + TYPES]  # type: ignore[index]
         present = list(compress(range(TYPES), counts))  # in order, as counts change
         as_land, as_res, as_enemy, as_gold = faces & 1, faces & 2, faces & 4, faces & 8
         valuer = self.seat.valuer
@@ -581,7 +582,8 @@ class Plan:
             have = f[b:b + width]
             gained = 0.0
             for _ in range(n):
-                worth = self.worths()[face]
+                # a worth per kind (lands, resources), or one (an enemy, a gold)
+                worth: Any = self.worths()[face]
                 options = [(worth[j] if face < 2 else worth, j) for j in kinds if have[j]]
                 if not options:
                     break
@@ -697,7 +699,7 @@ def land_worth(counts: tuple[int, ...], weight: float, rule: str, set_bonus: int
     return value
 
 
-def build_worth(res: tuple[int, ...], gold: int, autos: int, settlements: tuple[tuple, ...],
+def build_worth(res: Sequence[int], gold: int, autos: int, settlements: tuple[tuple, ...],
                 table: tuple[int, ...], each: int) -> float:
     """Building VP the resources and gold can add over `autos` auto actions, each the
     single move that adds most (gold counted net of its own value as gold)."""
@@ -707,6 +709,7 @@ def build_worth(res: tuple[int, ...], gold: int, autos: int, settlements: tuple[
     res = list(res)
     mine = [list(x) for x in settlements]
     total = 0.0
+    move: tuple | None  # the kinds to settle with, or (settlement, resource or 4: gold)
     for used in range(autos):
         best, move = 0.0, None
         for a in range(4):

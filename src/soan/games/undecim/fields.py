@@ -8,16 +8,23 @@ cards are bits 1-11 of an int (codes.BITS lists them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from soan.engine.core import Action
 from soan.engine.rng import Rng
 from soan.games.undecim.content import Tables
+from soan.games.undecim.effects import Step
 from soan.games.undecim.options import Options
 
 
 class Fields:
     """What every part of the rules may read: the engine's fields, then the game's.
-    `UndecimState` holds them in its slots."""
+    `UndecimState` holds them in its slots. The methods one part calls on another are
+    declared here too, for the type checker only."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:
+        __slots__ = ()  # at run time: the state's own slots hold everything
 
     # the engine's (engine.core.State)
     seats: int
@@ -25,10 +32,41 @@ class Fields:
     options: Options
     rng: Rng
     log: list[str]
-    _legal: tuple | None  # the legal actions, once built (`Choices._offer`)
+    _legal: tuple[Action, ...] | None  # the legal actions, once built (`Choices._offer`)
+    # and what the rules call of it
+    over: bool
+    if TYPE_CHECKING:
+        @property
+        def first_player(self) -> int: ...
+    _note: Callable[[int, str], None]
+    scores: Callable[[], list[int]]
+    breakdown: Callable[[], list[dict[str, int]]]
+    winners: Callable[[], list[int]]
+
+    # what one part of the rules calls on another: the state's (cards, the winner)
+    _take: Callable[[int], list[int]]
+    _draw: Callable[[int, int], None]
+    _to_front: Callable[[int, int, int], int]
+    _unfront: Callable[[int, int], None]
+    _lose: Callable[[int, int], None]
+    _best: Callable[[list[int]], list[int]]
+    # `Choices`'
+    _offer: Callable[[int, int, list[Action] | tuple[Action, ...]], None]
+    _step: Callable[[], Step]
+    _card_choices: Callable[[list[int], int, int], tuple[Action, ...]]
+    build_options: Callable[[int], list[Action]]
+    _target_choices: Callable[[list[int]], list[Action]]
+    _steal_choices: Callable[[int, list[int]], list[Action]]
+    _stealable: Callable[[int], list[int]]
+    # `Resolution`'s and `Rounds`'
+    _reveal: Callable[[], None]
+    _next_bonus: Callable[[], None]
+    _next_replenish: Callable[[], None]
+    _night: Callable[[], None]
 
     tables: Tables  # the content's flat tables for the modules in play
-    placed: tuple  # the log's lines for a card put into a front (`words.placed_lines`)
+    # the log's lines for a card put into a front (`words.placed_lines`)
+    placed: tuple[tuple[tuple[str, str], ...], ...]
     phase: int  # codes.MULLIGAN ... codes.OVER
     round_no: int  # rounds started (0 before the first)
     # the red moon

@@ -81,7 +81,7 @@ DONE_KINDS = {
 class UndecimPresenter(Presenter):
     """Undecim for people: the words of each action and the table as text."""
 
-    def label(self, state: UndecimState, action: Action) -> str:
+    def label(self, state: UndecimState, action: Action) -> str:  # type: ignore[override]
         """An action in plain words, with the card and the numbers it involves."""
         t, kind, phase = state.tables, action[0], state.phase
         if kind == "play":
@@ -125,11 +125,11 @@ class UndecimPresenter(Presenter):
             return f"Discard an enemy for {state.options.enemy_vp + state.slays} VP"
         return DONE_WORDS.get(phase, "Done")
 
-    def short_label(self, state: UndecimState, action: Action) -> str | None:
+    def short_label(self, state: UndecimState, action: Action) -> str | None:  # type: ignore[override]
         """None: Undecim's labels are short enough for every list."""
         return None
 
-    def action_kind(self, state: UndecimState, action: Action) -> str:
+    def action_kind(self, state: UndecimState, action: Action) -> str:  # type: ignore[override]
         """The kind of an action in the game's words; an action card by its name as written."""
         kind = action[0]
         if kind == "play":
@@ -145,15 +145,15 @@ class UndecimPresenter(Presenter):
             return DONE_KINDS.get(state.phase, "done")
         return ACTION_KINDS.get(kind, kind)
 
-    def render(self, state: UndecimState, seat: int | None = None) -> str:
+    def render(self, state: UndecimState, seat: int | None = None) -> str:  # type: ignore[override]
         """The table as `seat` sees it, in 80 columns."""
         return render_view(state.view(seat))
 
-    def screen(self, state: UndecimState, seat: int | None, width: int) -> Any | None:
+    def screen(self, state: UndecimState, seat: int | None, width: int) -> Any | None:  # type: ignore[override]
         """None: the terminal prints `render`."""
         return None
 
-    def svg(self, state: UndecimState) -> str | None:
+    def svg(self, state: UndecimState) -> str | None:  # type: ignore[override]
         """None: Undecim has no board to draw."""
         return None
 

@@ -139,8 +139,8 @@ class Resolution(Fields):
                 self.log.append(f"Seat {s + 1} draws {n} card(s).")
         elif kind == E.MARKET:
             shown = self._take(n)
-            for t in shown:
-                self.market[t] += 1
+            for typ in shown:
+                self.market[typ] += 1
             self.left = min(step.take, len(shown))
             if shown:
                 t = self.tables

@@ -271,7 +271,8 @@ class UndecimState(Choices, Resolution, Rounds, Views, State):
     # ---- transitions -------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
-        kind, phase, s = action[0], self.phase, self.to_move
+        s: int  # a seat: actions come in only while the game goes on
+        kind, phase, s = action[0], self.phase, self.to_move  # type: ignore[assignment]
         if phase in _PLACING:
             self._place(s, action)
         elif phase == AUTO:
