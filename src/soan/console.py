@@ -37,6 +37,11 @@ def set_debug(on: bool) -> None:
     _Debug.on = on
 
 
+def counted(n: int, noun: str, nouns: str | None = None) -> str:
+    """`1 job`, `2 jobs`: a count with its noun in the right number."""
+    return f"{n} {noun if n == 1 else nouns or noun + 's'}"
+
+
 def one_line(message: str) -> str:
     return " ".join(message.split())
 

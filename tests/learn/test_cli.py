@@ -43,7 +43,7 @@ def test_train_writes_a_model_and_prints_its_card(tmp_path):
                                       "--models", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "Model card:" in result.output and "against heuristic" in result.output
-    assert "target lead, 5 fits a generation" in result.output
+    assert "1 job; target lead, 5 fits a generation" in result.output
     (card,) = tmp_path.glob("populous-3p-*/card.json")
     assert json.loads(card.read_text())["target"] == "lead"
 

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from soan.console import console
+from soan.console import console, counted
 from soan.lab.options import (
     AddressOption,
     BackendOption,
@@ -295,7 +295,7 @@ def study(
         execution = _execution(jobs, backend, address)
         console.print(f"Study of {game.title}: {seats} players, bots {bots}, {len(runs)} runs "
                       f"({', '.join(f.stem for f in files)}), "
-                      f"{execution.jobs} jobs on {execution.backend}.", markup=False)
+                      f"{counted(execution.jobs, 'job')} on {execution.backend}.", markup=False)
         for run, file in zip(runs, files, strict=True):
             run_games(run, games, file, execution, console, repair)
         if checks:
@@ -378,7 +378,7 @@ def review(
         check_output_folder(out)
         execution = _execution(jobs, "local", None)
         console.print(f"Review of {game.title}: {len(asked)} questions, {len(plan.runs)} rule "
-                      f"sets, {games} games each, bots {bots}, {execution.jobs} jobs.",
+                      f"sets, {games} games each, bots {bots}, {counted(execution.jobs, 'job')}.",
                       markup=False)
         words = Words("en", game.glossary, game.load_content())
         if checking:  # before any game: what the check will play, one line a rule set

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from soan.console import console
+from soan.console import console, counted
 
 GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="Game id, see `soan games`.")]
 
@@ -89,9 +89,9 @@ def train(
                      target=target or "", fits=fits or 0, generations=generations)
     spec.check()
     console.print(f"Training {game.title} at {players} seats ({variant}) for {minutes:g} "
-                  f"minutes, {spec.games} games a generation, {spec.jobs} jobs; target "
-                  f"{spec.target}, {spec.fits} fit{'s' if spec.fits > 1 else ''} a "
-                  "generation.", markup=False)
+                  f"minutes, {spec.games} games a generation, {counted(spec.jobs, 'job')}; "
+                  f"target {spec.target}, {counted(spec.fits, 'fit')} a generation.",
+                  markup=False)
     with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
                   TextColumn("{task.fields[detail]}"), console=console,
                   transient=False) as bar:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from soan.console import console
+from soan.console import console, counted
 from soan.lab.ladder.ladder import DEFAULT_GAMES
 from soan.lab.options import (
     ContentOption,
@@ -63,7 +63,8 @@ def ladder(
         pool, n = run.spec.bots, run.spec.players
         period = balanced_games(len(pool), n)
         console.print(f"Ladder of {len(pool)} bots on {run.provenance['title']}, {n} players, "
-                      f"{games} games, {execution.jobs} jobs.", markup=False, highlight=False)
+                      f"{games} games, {counted(execution.jobs, 'job')}.", markup=False,
+                      highlight=False)
         if games % period:
             console.print(f"Note: the line-ups are exactly balanced every {period} games; "
                           f"{games} games are as even as that allows.", markup=False,
