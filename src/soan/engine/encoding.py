@@ -133,7 +133,8 @@ class Writer:
         self.at += length
         self.part += 1
 
-    def put_run(self, parts: tuple[tuple[str, int], ...], values: np.ndarray) -> None:
+    def put_run(self, parts: tuple[tuple[str, int], ...],
+                values: Sequence[float] | np.ndarray) -> None:
         """Write the next several parts of the layout, which must be `parts`, from one
         array holding them end to end: one copy instead of one a part."""
         end = self.part + len(parts)

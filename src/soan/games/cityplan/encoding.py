@@ -15,10 +15,11 @@ not seen are counted as one pool: deck, discards and other hands together.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import NamedTuple, cast
 
 from soan.engine.core import Action
 from soan.engine.encoding import Encoder, Writer
+from soan.engine.memo import Memo
 from soan.games.cityplan.codes import BUILD, PAY, PICK
 from soan.games.cityplan.content import IND, SPE, CityPlanContent
 from soan.games.cityplan.options import Options
@@ -33,6 +34,7 @@ DEVELOPMENT = 20.0  # points of one type (residential, commercial, industrial)
 FREE = 2.0  # free builds held (a construction site gives 2)
 NO_POWER = 999  # seat_mods' power discount of a TV tower (pay no power at all)
 STATUS, EFFECTS, CITY, SCORE = 9, 6, 11, 7  # lengths of a seat's fixed parts
+CITIES_KEPT = 1 << 14  # cities summed (a search meets a few hundred a decision)
 
 
 class Tables:
@@ -41,11 +43,13 @@ class Tables:
     __slots__ = (
         "bonus",
         "chip_cap",
+        "cities",
         "copies",
         "deck_size",
         "income",
         "kind",
         "kinds",
+        "layout",
         "max_bonus",
         "max_cost",
         "power_scale",
@@ -77,6 +81,8 @@ class Tables:
             max(1, min(seats * options.councillors_per_player, options.councillor_chips))
         )
         self.max_cost = float(max([1, *(b.cost for b in entries)]))
+        self.layout: tuple[tuple[str, int], ...] = ()  # set by the encoder
+        self.cities: Memo[tuple[tuple[int, ...], tuple[int, ...]], City] = Memo(CITIES_KEPT)
 
 
 class CityPlanEncoder(Encoder):
@@ -90,6 +96,7 @@ class CityPlanEncoder(Encoder):
         tables = self._tables.get(key)
         if tables is None:
             tables = self._tables[key] = Tables(seats, options, content)
+            tables.layout = tuple(self.layout(seats, options, content))
         return tables
 
     # ---- the layout and the action index ---------------------------------------------------
@@ -138,7 +145,7 @@ class CityPlanEncoder(Encoder):
     # ---- the observation -------------------------------------------------------------------
 
     def write(self, state: CityPlanState, seat: int, parts: Writer) -> None:  # type: ignore[override]
-        n, opts, cards = state.seats, state.options, state.cards
+        n, opts = state.seats, state.options
         t = self.tables(n, opts, state.content)
         kind, bonus, nk = t.kind, t.bonus, t.kinds
         phase = state.phase
@@ -149,51 +156,30 @@ class CityPlanEncoder(Encoder):
         if face_down and phase == PAY and state.to_move != seat:
             phase = BUILD
 
-        onehot = [0.0] * PHASES
-        onehot[phase] = 1.0
-        parts.put("phase", onehot)
-        parts.put("turn", [state.turn_no / (2.0 * opts.end_buildings)])
-        parts.put("mayor", _relative(state.mayor, seat, n))
-        parts.put("to_move", _relative(state.to_move, seat, n))
-        parts.put("piles", [len(state.deck) / t.deck_size, len(state.discard) / t.deck_size])
-        parts.put("parliament", [float(state.opened), state.parliament / t.chip_cap])
+        # every city, summed once per tableau met (`_city`), in seat-relative order
+        cities = [t.cities.get(key) or t.cities.keep(key, _city(t, state, s))
+                  for s in order
+                  for key in ((tuple(state.tableaux[s]), tuple(state.lottery[s])),)]
+        seen = [0] * nk
+        seen_bonus = 0
+        for city in cities:
+            for k in city.kinds:
+                seen[k] += 1
+            seen_bonus += city.seen_bonus
 
-        # every city, read once, in seat-relative order: the income cards, the seats'
-        # parts and the unseen pool use it
-        counts, dev, points, tableaux = [], [], [], [0.0] * (n * nk)
-        seen, seen_bonus = [0] * nk, 0
-        for r, s in enumerate(order):
-            c = [0, 0, 0, 0, 0, 0, len(state.tableaux[s])]
-            d = [0, 0, 0]
-            p = 0
-            at = r * nk
-            for x in state.tableaux[s]:
-                for ty in cards.counts[x]:
-                    c[ty] += 1
-                    if ty <= IND:
-                        d[ty] += cards.points[x]
-                if cards.eco[x]:
-                    c[5] += 1
-                p += cards.points[x]
-                k = kind[x]
-                if k >= 0:
-                    seen[k] += 1
-                    tableaux[at + k] += 1.0
-                    seen_bonus += bonus[x]
-            for x in state.lottery[s]:
-                seen[kind[x]] += 1
-                seen_bonus += bonus[x]
-            counts.append(c)
-            dev.append(d)
-            points.append(p)
+        # the whole observation end to end, part by part in the layout's order (one copy)
+        out = [0.0] * PHASES  # phase
+        out[phase] = 1.0
+        out.append(state.turn_no / (2.0 * opts.end_buildings))  # turn
+        out += _relative(state.mayor, seat, n)  # mayor
+        out += _relative(state.to_move, seat, n)  # to_move
+        out += (len(state.deck) / t.deck_size, len(state.discard) / t.deck_size)  # piles
+        out += (float(state.opened), state.parliament / t.chip_cap)  # parliament
+        largest = [max(column) for column in zip(*[city.counts for city in cities], strict=True)]
+        for (index, need), fired in zip(t.income, state.fired, strict=True):  # income_cards
+            out += (float(fired), min(largest[index] / need, 1.0))
 
-        income = []
-        for (index, need), fired in zip(t.income, state.fired, strict=True):
-            best = max(c[index] for c in counts)
-            income += [float(fired), min(best / need, 1.0)]
-        parts.put("income_cards", income)
-
-        paying = [0.0] * nk
+        paying = [0.0] * nk  # paying_for
         owed = paid = 0.0
         if phase == PAY:
             paying[kind[state.building]] = 1.0
@@ -202,39 +188,38 @@ class CityPlanEncoder(Encoder):
             if state.to_move != seat:  # public, though in another hand
                 seen[kind[state.building]] += 1
                 seen_bonus += bonus[state.building]
-        parts.put("paying_for", paying)
-        parts.put("choice", [owed / t.max_cost, paid / t.max_cost,
-                             state.exchanged / opts.hand_limit])
+        out += paying
+        out += (owed / t.max_cost, paid / t.max_cost, state.exchanged / opts.hand_limit)  # choice
 
-        hand = [0.0] * nk
-        for x in state.hands[seat]:
-            hand[kind[x]] += 1.0
-            seen[kind[x]] += 1
-            seen_bonus += bonus[x]
-        parts.put("hand", hand)
-        # the cards themselves: actions name a card, not its kind, so the legal choices
-        # follow from the observation only when it says which copies the seat holds
+        hand = [0.0] * nk  # hand
+        # the cards themselves (hand_cards): actions name a card, not its kind, so the
+        # legal choices follow from the observation only when it says which copies the
+        # seat holds
         own = [0.0] * t.deck_size
         for x in state.hands[seat]:
+            hand[kind[x]] += 1.0
             own[x] = 1.0
-        parts.put("hand_cards", own)
-        building = [0.0] * t.deck_size
+            seen[kind[x]] += 1
+            seen_bonus += bonus[x]
+        out += hand
+        out += own
+        building = [0.0] * t.deck_size  # paying_card
         if phase == PAY:
             building[state.building] = 1.0
-        parts.put("paying_card", building)
+        out += building
         copies = t.copies
         left = t.deck_size - sum(seen)
-        unseen = [(copies[k] - seen[k]) / copies[k] for k in range(nk)]
+        out += [(copies[k] - seen[k]) / copies[k] for k in range(nk)]  # unseen
         mean_bonus = (t.total_bonus - seen_bonus) / left / t.max_bonus if left else 0.0
-        parts.put("unseen", unseen)
-        parts.put("unseen_summary", [left / t.deck_size, mean_bonus])
+        out += (left / t.deck_size, mean_bonus)  # unseen_summary
 
         revealed = phase != PICK
         most = max(state.chips)
         queue = state.queue
-        e = opts.end_buildings
-        status, effects, city, score = [], [], [], []
-        for r, s in enumerate(order):
+        status: list[float] = []
+        effects: list[float] = []
+        score: list[float] = []
+        for s, city in zip(order, cities, strict=True):
             pick = state.picks[s]
             action = [0.0, 0.0, 0.0]
             if pick and (revealed or s == seat):
@@ -254,26 +239,76 @@ class CityPlanEncoder(Encoder):
                 m[0], m[1], m[2],  # a card discount targets one of these (content.py)
                 0.0 if no_power else m[5], float(no_power), m[6],
             ]
-            c, d = counts[r], dev[r]
-            city += [
-                c[0] / e, c[1] / e, c[2] / e, c[3] / e, c[4] / e, c[5] / e, c[6] / e,
-                _tickets(c) / TICKETS,
-                d[0] / DEVELOPMENT, d[1] / DEVELOPMENT, d[2] / DEVELOPMENT,
-            ]
             chips = state.chips[s]
             parliament = (-opts.parliament_penalty if chips == 0
                           else opts.parliament_bonus if chips == most else 0)
-            done = completion(c[6], c[SPE], opts.completion_10, opts.completion_9)
-            developed = opts.development_multiplier * min(d)
-            lottery = sum(bonus[x] for x in state.lottery[s])
-            total = points[r] + chips + parliament + done + developed + lottery
-            score += [points[r] / POINTS, chips / POINTS, parliament / POINTS, done / POINTS,
-                      developed / POINTS, lottery / POINTS, total / TOTAL]
-        parts.put("status", status)
-        parts.put("effects", effects)
-        parts.put("city", city)
-        parts.put("points", score)
-        parts.put("tableaux", tableaux)
+            total = (city.points + chips + parliament + city.completion + city.developed
+                     + city.lottery)
+            score += [city.points / POINTS, chips / POINTS, parliament / POINTS,
+                      city.completion / POINTS, city.developed / POINTS, city.lottery / POINTS,
+                      total / TOTAL]
+        out += status
+        out += effects
+        for city in cities:
+            out += city.city  # city
+        out += score  # points
+        for city in cities:
+            out += city.tableau  # tableaux
+        parts.put_run(t.layout, out)
+
+
+class City(NamedTuple):
+    """What the observation reads of one seat's city and drawn bonus cards: the same
+    for every position that holds them, so summed once (`Tables.cities`)."""
+
+    counts: list[int]  # residential, commercial, industrial, special, power, eco, buildings
+    kinds: list[int]  # the deck kind of every deck card in it and every bonus card drawn
+    seen_bonus: int  # their printed city-bonus values
+    points: int
+    completion: int
+    developed: int
+    lottery: int  # the drawn bonus cards' values
+    city: list[float]  # the seat's `city` part
+    tableau: list[float]  # the seat's block of `tableaux`: its deck cards per kind
+
+
+def _city(t: Tables, state: CityPlanState, s: int) -> City:
+    cards, kind, bonus, opts = state.cards, t.kind, t.bonus, state.options
+    c = [0, 0, 0, 0, 0, 0, len(state.tableaux[s])]
+    d = [0, 0, 0]
+    p = 0
+    kinds: list[int] = []
+    seen_bonus = 0
+    tableau = [0.0] * t.kinds
+    for x in state.tableaux[s]:
+        for ty in cards.counts[x]:
+            c[ty] += 1
+            if ty <= IND:
+                d[ty] += cards.points[x]
+        if cards.eco[x]:
+            c[5] += 1
+        p += cards.points[x]
+        k = kind[x]
+        if k >= 0:
+            kinds.append(k)
+            tableau[k] += 1.0
+            seen_bonus += bonus[x]
+    for x in state.lottery[s]:
+        kinds.append(kind[x])
+        seen_bonus += bonus[x]
+    e = opts.end_buildings
+    city = [
+        c[0] / e, c[1] / e, c[2] / e, c[3] / e, c[4] / e, c[5] / e, c[6] / e,
+        _tickets(c) / TICKETS,
+        d[0] / DEVELOPMENT, d[1] / DEVELOPMENT, d[2] / DEVELOPMENT,
+    ]
+    return City(
+        counts=c, kinds=kinds, seen_bonus=seen_bonus, points=p,
+        completion=completion(c[6], c[SPE], opts.completion_10, opts.completion_9),
+        developed=opts.development_multiplier * min(d),
+        lottery=sum(bonus[x] for x in state.lottery[s]),
+        city=city, tableau=tableau,
+    )
 
 
 def _tickets(c: list[int]) -> int:
