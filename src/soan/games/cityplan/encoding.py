@@ -156,10 +156,7 @@ class CityPlanEncoder(Encoder):
         if face_down and phase == PAY and state.to_move != seat:
             phase = BUILD
 
-        # every city, summed once per tableau met (`_city`), in seat-relative order
-        cities = [t.cities.get(key) or t.cities.keep(key, _city(t, state, s))
-                  for s in order
-                  for key in ((tuple(state.tableaux[s]), tuple(state.lottery[s])),)]
+        cities = [_city(t, state, s) for s in order]
         seen = [0] * nk
         seen_bonus = 0
         for city in cities:
@@ -273,6 +270,14 @@ class City(NamedTuple):
 
 
 def _city(t: Tables, state: CityPlanState, s: int) -> City:
+    """Seat `s`'s city, summed once per tableau and drawn bonus cards met: a search
+    meets the same few cities in thousands of positions."""
+    key = (tuple(state.tableaux[s]), tuple(state.lottery[s]))
+    city = t.cities.get(key)
+    return city if city is not None else t.cities.keep(key, _sum_city(t, state, s))
+
+
+def _sum_city(t: Tables, state: CityPlanState, s: int) -> City:
     cards, kind, bonus, opts = state.cards, t.kind, t.bonus, state.options
     c = [0, 0, 0, 0, 0, 0, len(state.tableaux[s])]
     d = [0, 0, 0]
