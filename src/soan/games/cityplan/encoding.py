@@ -34,7 +34,7 @@ DEVELOPMENT = 20.0  # points of one type (residential, commercial, industrial)
 FREE = 2.0  # free builds held (a construction site gives 2)
 NO_POWER = 999  # seat_mods' power discount of a TV tower (pay no power at all)
 STATUS, EFFECTS, CITY, SCORE = 9, 6, 11, 7  # lengths of a seat's fixed parts
-CITIES_KEPT = 1 << 14  # cities summed (a search meets a few hundred a decision)
+CITIES_KEPT = 1 << 12  # cities summed (a search meets a few hundred a decision)
 
 
 class Tables:
