@@ -37,9 +37,9 @@ def set_debug(on: bool) -> None:
     _Debug.on = on
 
 
-def counted(n: int, noun: str, nouns: str | None = None) -> str:
+def counted(n: int, noun: str) -> str:
     """`1 job`, `2 jobs`: a count with its noun in the right number."""
-    return f"{n} {noun if n == 1 else nouns or noun + 's'}"
+    return f"{n} {noun if n == 1 else noun + 's'}"
 
 
 def one_line(message: str) -> str:

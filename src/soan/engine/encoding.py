@@ -133,12 +133,12 @@ class Writer:
         self.at += length
         self.part += 1
 
-    def put_run(self, parts: tuple[tuple[str, int], ...],
+    def put_run(self, parts: Sequence[tuple[str, int]],
                 values: Sequence[float] | np.ndarray) -> None:
         """Write the next several parts of the layout, which must be `parts`, from one
         array holding them end to end: one copy instead of one a part."""
         end = self.part + len(parts)
-        if tuple(self.layout[self.part:end]) != parts or len(values) != sum(
+        if tuple(self.layout[self.part:end]) != tuple(parts) or len(values) != sum(
                 n for _, n in parts):
             raise EncodingError(f"observation parts {self.part} to {end - 1} are not "
                                 f"{[name for name, _ in parts]} of {len(values)} numbers")

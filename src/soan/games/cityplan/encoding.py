@@ -49,7 +49,6 @@ class Tables:
         "income",
         "kind",
         "kinds",
-        "layout",
         "max_bonus",
         "max_cost",
         "power_scale",
@@ -81,7 +80,6 @@ class Tables:
             max(1, min(seats * options.councillors_per_player, options.councillor_chips))
         )
         self.max_cost = float(max([1, *(b.cost for b in entries)]))
-        self.layout: tuple[tuple[str, int], ...] = ()  # set by the encoder
         self.cities: Memo[tuple[tuple[int, ...], tuple[int, ...]], City] = Memo(CITIES_KEPT)
 
 
@@ -96,7 +94,6 @@ class CityPlanEncoder(Encoder):
         tables = self._tables.get(key)
         if tables is None:
             tables = self._tables[key] = Tables(seats, options, content)
-            tables.layout = tuple(self.layout(seats, options, content))
         return tables
 
     # ---- the layout and the action index ---------------------------------------------------
@@ -164,7 +161,8 @@ class CityPlanEncoder(Encoder):
                 seen[k] += 1
             seen_bonus += city.seen_bonus
 
-        # the whole observation end to end, part by part in the layout's order (one copy)
+        # the whole observation end to end, part by part in the layout's order: one copy,
+        # its length checked against the layout
         out = [0.0] * PHASES  # phase
         out[phase] = 1.0
         out.append(state.turn_no / (2.0 * opts.end_buildings))  # turn
@@ -251,7 +249,7 @@ class CityPlanEncoder(Encoder):
         out += score  # points
         for city in cities:
             out += city.tableau  # tableaux
-        parts.put_run(t.layout, out)
+        parts.put_run(parts.layout, out)
 
 
 class City(NamedTuple):
@@ -298,9 +296,11 @@ def _sum_city(t: Tables, state: CityPlanState, s: int) -> City:
             kinds.append(k)
             tableau[k] += 1.0
             seen_bonus += bonus[x]
+    lottery = 0
     for x in state.lottery[s]:
         kinds.append(kind[x])
-        seen_bonus += bonus[x]
+        lottery += bonus[x]
+    seen_bonus += lottery
     e = opts.end_buildings
     city = [
         c[0] / e, c[1] / e, c[2] / e, c[3] / e, c[4] / e, c[5] / e, c[6] / e,
@@ -311,7 +311,7 @@ def _sum_city(t: Tables, state: CityPlanState, s: int) -> City:
         counts=c, kinds=kinds, seen_bonus=seen_bonus, points=p,
         completion=completion(c[6], c[SPE], opts.completion_10, opts.completion_9),
         developed=opts.development_multiplier * min(d),
-        lottery=sum(bonus[x] for x in state.lottery[s]),
+        lottery=lottery,
         city=city, tableau=tableau,
     )
 
