@@ -65,11 +65,16 @@ def test_the_weights_digest_names_the_numbers_a_model_plays_with(tmp_path):
 
 
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
-def test_sparse_rows_predict_the_same_in_any_batch_size():
+@pytest.mark.parametrize("one_row_sparse", [False, True])
+def test_sparse_rows_predict_the_same_in_any_batch_size(monkeypatch, one_row_sparse):
     """Small batches read only the inputs their rows set (search predicts 1-3 rows of
-    mostly zeros); every batch size gives scikit-learn's outputs."""
+    mostly zeros), one row too where the first layer is wide; every batch size gives
+    scikit-learn's outputs."""
+    if one_row_sparse:  # as wide a layer as Populous' averaged one
+        monkeypatch.setattr("soan.learn.model.SPARSE_ONE_ROW", 0)
     regressor, x, mean, scale = fitted()
     model = ValueModel.from_sklearn(regressor, mean, scale, {"key": {}})
+    assert model._fewest_sparse == (1 if one_row_sparse else 2)  # the path under test
     rng = np.random.default_rng(3)
     sparse = np.where(rng.random(x.shape) < 0.6, 0.0, x).astype(np.float32)
     sparse[:, 1] = 0.0  # an input no row sets

@@ -140,28 +140,28 @@ class PopulousEncoder(Encoder):
     # ---- the observation -----------------------------------------------------------------
 
     def write(self, state: PopulousState, seat: int, parts: Writer) -> None:  # type: ignore[override]
+        """The parts up to `war` gathered in one list, then the map's arrays: one copy
+        into the observation (docs/encoding/populous.md)."""
         k = self._constants(state)
         world = self._world(state, k)
         opts, n = state.options, state.seats
         order = k.order[seat]
         rel = k.rel[seat]
+        hot = k.hot
         end = float(opts.end_score)
 
-        phase = [0.0] * PHASES
-        phase[state.phase] = 1.0
-        parts.put("phase", phase)
-
-        active, start = state.active, state.start
+        out = k.phase_hot[state.phase].copy()  # "phase"
+        active, start, to_move = state.active, state.start, state.to_move
         # turns left in the game, this one included, once the end is triggered
-        left = ((start - active) % n or n) if state.ending and state.to_move is not None else 0
-        parts.put("progress", [
+        left = ((start - active) % n or n) if state.ending and to_move is not None else 0
+        out += [  # "progress"
             ((state.turn_no - 1) // n + 1) / ROUND_SCALE if state.turn_no > 0 else 0.0,
             1.0 if state.ending else 0.0,
             left / n,
-        ])
-        parts.put("to_move", _one_hot(n, rel, state.to_move))
-        parts.put("active", _one_hot(n, rel, active))
-        parts.put("start_player", _one_hot(n, rel, start))
+        ]
+        out += hot[-1] if to_move is None or to_move < 0 else hot[rel[to_move]]
+        out += hot[-1] if active < 0 else hot[rel[active]]
+        out += hot[-1] if start < 0 else hot[rel[start]]
 
         # the map, for the pieces in the area and presence scores below
         occ = np.asarray(state.occ, dtype=np.intp)
@@ -171,87 +171,78 @@ class PopulousEncoder(Encoder):
         workers_there, houses_there = tile_has[:, 0:2 * n:2], tile_has[:, 1:2 * n:2]
         presence = np.where(houses_there > 0, float(opts.house_vp),
                             np.where(workers_there > 0, float(opts.worker_vp), 0.0))
-        presence_vp = presence.sum(axis=0)  # by relative seat
+        presence_vp = presence.sum(axis=0).tolist()  # by relative seat
         if state.area >= 0:
             area_rows = on_tile[state.area]
-            in_area = area_rows[:, 0:2 * n:2].sum(axis=0) + area_rows[:, 1:2 * n:2].sum(axis=0)
+            in_area = (area_rows[:, 0:2 * n:2].sum(axis=0)
+                       + area_rows[:, 1:2 * n:2].sum(axis=0)).tolist()
         else:
-            in_area = np.zeros(n, dtype=np.float32)
+            in_area = [0.0] * n
 
         vp, fp, food, hands, offers, grace = (
             state.vp, state.fp, state.food, state.hands, state.offers, state.grace)
         scores = [vp[s] + fp[s] for s in range(n)]
         top = max(scores)
         second = sorted(scores)[-2]
-        tracks = []
-        for r, s in enumerate(order):
+        workers, houses = opts.workers, opts.houses
+        for r, s in enumerate(order):  # "tracks"
             best_other = second if scores[s] == top else top
-            tracks += [
+            out += [
                 vp[s] / end, fp[s] / end, scores[s] / end, (scores[s] - best_other) / end,
                 food[s] / FOOD_SCALE,
-                (opts.workers - state.workers[s]) / opts.workers,
-                (opts.houses - state.houses[s]) / k.houses,
+                (workers - state.workers[s]) / workers,
+                (houses - state.houses[s]) / k.houses,
                 len(hands[s]) / HAND_SCALE,
                 len(offers[s]) / k.draw,
                 len(grace[s]) / k.houses,
                 presence_vp[r] / k.presence_max,
                 in_area[r] / SLOTS,
             ]
-        parts.put("tracks", tracks)
 
-        races = [0.0] * (n * k.races)
+        races = [0.0] * (n * k.races)  # "race"
         for r, s in enumerate(order):
             if state.race[s] >= 0:
                 races[r * k.races + state.race[s]] = 1.0
-        parts.put("race", races)
+        out += races
 
-        effects = []
-        for s in order:
-            effects += [m / MODS_SCALE for m in state.mods[s]]
-            free = state.free[s]
-            effects += [float(free >> t & 1) for t in range(TERRAINS)]
-        parts.put("effects", effects)
+        mods, free, free_bits = state.mods, state.free, k.terrain_bits
+        for s in order:  # "effects"
+            out += [m / MODS_SCALE for m in mods[s]]
+            out += free_bits[free[s]]
 
-        genesis = []
-        hand_size = state.options.genesis_hand
+        hand_size = opts.genesis_hand  # "genesis_down"
         for s in order:
             if not hand_size:
-                down = state.down[s]
-                genesis += [float(down >> i & 1) for i in range(GENESIS)]
+                out += k.genesis_bits[state.down[s]]
             elif s == seat:  # a random genesis hand: its own, by number (the wild last)
                 own = state.genesis[s]
-                genesis += [own.count(n) / hand_size for n in (1, 2, 3, 4, 5, WILD_CARD)]
+                out += [own.count(g) / hand_size for g in (1, 2, 3, 4, 5, WILD_CARD)]
             else:  # others' hands are hidden: their size only
-                genesis += [len(state.genesis[s]) / hand_size] + [0.0] * (GENESIS - 1)
-        parts.put("genesis_down", genesis)
+                out += [len(state.genesis[s]) / hand_size] + [0.0] * (GENESIS - 1)
 
         cards = k.cards
-        areas = [0.0] * (n * cards)
+        areas = [0.0] * (n * cards)  # "grace_areas"
         seen = [0] * cards
         for r, s in enumerate(order):
             base = r * cards
             for c in grace[s]:
                 areas[base + c] += 1.0
                 seen[c] += 1
-        parts.put("grace_areas", areas)
-        hand = [0.0] * cards
-        for c in hands[seat]:
-            hand[c] += 1.0
-            seen[c] += 1
-        parts.put("hand", hand)
-        offer = [0.0] * cards
-        for c in offers[seat]:
-            offer[c] += 1.0
-            seen[c] += 1
-        parts.put("offer", offer)
+        out += areas
+        for held in (hands[seat], offers[seat]):  # "hand", "offer"
+            counts = [0.0] * cards
+            for c in held:
+                counts[c] += 1.0
+                seen[c] += 1
+            out += counts
         discard = [0.0] * cards
         for c in state.discard:
             discard[c] += 1.0
             seen[c] += 1
         copies = k.copies
-        parts.put("discard", [discard[c] / copies[c] for c in range(cards)])
-        parts.put("unseen", [(copies[c] - seen[c]) / copies[c] for c in range(cards)])
-        parts.put("deck", [len(state.deck) / k.deck, len(state.discard) / k.deck])
+        out += [discard[c] / copies[c] for c in range(cards)]  # "discard"
+        out += [(copies[c] - seen[c]) / copies[c] for c in range(cards)]  # "unseen"
+        out += [len(state.deck) / k.deck, len(state.discard) / k.deck]  # "deck"
 
         phase_now = state.phase
         turn = [0.0] * len(TURN)
@@ -267,7 +258,7 @@ class PopulousEncoder(Encoder):
         at_war = phase_now in (BID, RETURN) or (phase_now == DISCARD
                                                  and state.resume == RESUME_LOSERS)
         turn[10] = 1.0 if phase_now == DISCARD and state.resume == RESUME_LOSERS else 0.0
-        parts.put("turn", turn)
+        out += turn
 
         war = [0.0] * (4 * n + 4)
         if at_war:
@@ -286,7 +277,8 @@ class PopulousEncoder(Encoder):
                     war[4 * n + 3] = 1.0
                 else:
                     war[3 * n + rel[s]] = 1.0
-        parts.put("war", war)
+        out += war
+        parts.put_run(parts.layout[:-2], out)
 
         tiles = np.empty((k.tiles, TILE_FEATURES + n), dtype=np.float32)
         tiles[:, :len(PAIRS)] = world.pairs
@@ -323,8 +315,9 @@ class PopulousEncoder(Encoder):
 class _Constants:
     """What the observation needs of one rule set at one table size."""
 
-    __slots__ = ("cards", "copies", "deck", "draw", "houses", "order", "piece_rows",
-                 "presence_max", "presence_tile", "races", "rel", "tiles", "vandals")
+    __slots__ = ("cards", "copies", "deck", "draw", "genesis_bits", "hot", "houses", "order",
+                 "phase_hot", "piece_rows", "presence_max", "presence_tile", "races", "rel",
+                 "terrain_bits", "tiles", "vandals")
 
     def __init__(self, tables: Tables, seats: int, options: Options) -> None:
         n = seats
@@ -340,6 +333,12 @@ class _Constants:
         self.presence_max = self.presence_tile * self.tiles
         self.order = [[(seat + i) % n for i in range(n)] for seat in range(n)]
         self.rel = [[(s - seat) % n for s in range(n)] for seat in range(n)]
+        # one-hot rows, copied into the observation: a relative seat's (the last row:
+        # none), a phase's, and the bits of a terrain set or of the genesis cards down
+        self.hot = [_bits(1 << r, n) for r in range(n)] + [[0.0] * n]
+        self.phase_hot = [_bits(1 << p, PHASES) for p in range(PHASES)]
+        self.terrain_bits = [_bits(b, TERRAINS) for b in range(1 << TERRAINS)]
+        self.genesis_bits = [_bits(b, GENESIS) for b in range(1 << GENESIS)]
         # for each observing seat, the row of the cell part's piece columns for each cell
         # code + 1: nothing, a seat's worker or house (relative seat order), a vandal
         self.piece_rows = []
@@ -366,8 +365,6 @@ class _World:
         self.pairs = np.eye(len(PAIRS), dtype=np.float32)[[index[p] for p in board.world.pairs]]
 
 
-def _one_hot(n: int, rel: list[int], s: int | None) -> list[float]:
-    out = [0.0] * n
-    if s is not None and s >= 0:
-        out[rel[s]] = 1.0
-    return out
+def _bits(value: int, length: int) -> list[float]:
+    """The low `length` bits of `value`, lowest first, as 0.0 and 1.0."""
+    return [float(value >> i & 1) for i in range(length)]
