@@ -159,9 +159,8 @@ class PopulousEncoder(Encoder):
             1.0 if state.ending else 0.0,
             left / n,
         ]
-        out += hot[-1] if to_move is None or to_move < 0 else hot[rel[to_move]]
-        out += hot[-1] if active < 0 else hot[rel[active]]
-        out += hot[-1] if start < 0 else hot[rel[start]]
+        for s in (to_move, active, start):  # "to_move", "active", "start_player"
+            out += hot[-1] if s is None or s < 0 else hot[rel[s]]
 
         # the map, for the pieces in the area and presence scores below
         occ = np.asarray(state.occ, dtype=np.intp)
