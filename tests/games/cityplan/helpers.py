@@ -77,5 +77,5 @@ def all_places(state: CityPlanState) -> list[int]:
     """Every card id wherever it is: deck, discards, hands, cities, lottery draws."""
     out = state.deck + state.discard
     for s in range(state.seats):
-        out = out + state.hands[s] + state.tableaux[s] + state.lottery[s]
+        out = [*out, *state.hands[s], *state.tableaux[s], *state.lottery[s]]
     return out

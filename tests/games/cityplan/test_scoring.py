@@ -110,7 +110,7 @@ def test_city_bonus_draws_tickets_and_scores_printed_values():
     tickets = scoring.tickets(state.cards, state.tableaux[0])
     top = state.deck[-tickets:][::-1]
     state._end_game()
-    assert state.lottery[0] == top
+    assert state.lottery[0] == tuple(top)
     assert state.breakdown()[0]["city"] == sum(state.cards.bonus[c] for c in top)
 
 

@@ -41,7 +41,7 @@ def test_no_lottery_scores_no_city_bonus():
     drawn = random_game(variant("default", seed=3))
     assert any(drawn.lottery) and any(b["city"] for b in drawn.breakdown())
     plain = random_game(variant("no_lottery", seed=3))
-    assert plain.lottery == [[], [], []]
+    assert plain.lottery == [(), (), ()]
     assert all(b["city"] == 0 for b in plain.breakdown())
 
 
@@ -119,7 +119,7 @@ def test_simultaneous_build_is_chosen_face_down_and_revealed_at_once():
     assert build[1] in state.tableaux[0]  # revealed and carried out from the mayor
     assert len(state.hands[0]) == 4 - 1 - state.cards.cost[build[1]]
     assert len(state.discard) == discards + state.cards.cost[build[1]]
-    assert state.pending == [[], [], []]
+    assert state.pending == [(), (), ()]
 
 
 def test_simultaneous_build_redeal_hides_the_choices_already_made():
@@ -129,7 +129,7 @@ def test_simultaneous_build_redeal_hides_the_choices_already_made():
     assert state.pending[0] and state.to_move == 1
     again = state.redeal(1, Rng(5))
     assert again.view(1) == state.view(1)  # seat 2 sees the same position
-    assert again.pending[0] == [] and again.queue == [1, 2, 0]  # seat 1 chooses again
+    assert again.pending[0] == () and again.queue == [1, 2, 0]  # seat 1 chooses again
     again.play(("income",))
     again.play(("income",))
     assert again.to_move == 0 and again.phase == BUILD

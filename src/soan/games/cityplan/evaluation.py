@@ -28,6 +28,7 @@ Once the game is over the values are the final scores.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple, cast
 
@@ -100,7 +101,7 @@ def evaluate(state: CityPlanState) -> list[float]:
 
 
 def _as_built(
-    state: CityPlanState, s: int, building: int, paid: list[int], to_pay: int,
+    state: CityPlanState, s: int, building: int, paid: Sequence[int], to_pay: int,
     tableaux: list[list[int]], hands: list[int], quality: list[float], power: list[int],
     free: list[int],
 ) -> None:

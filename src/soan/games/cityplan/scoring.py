@@ -67,7 +67,7 @@ class Scoring:
     cards: Cards
     tableaux: list[list[int]]
     chips: list[int]
-    lottery: list[list[int]]
+    lottery: list[tuple[int, ...]]
     usage: Callable[[], list[dict[str, int]]]  # the state's
 
     def breakdown(self) -> list[dict[str, int]]:

@@ -126,11 +126,11 @@ class CityPlanState(Scoring, View, State):
         self.opened = False
         self.fired = [False] * len(self.incomes)
         self.free = [0] * seats
-        self.lottery = [[] for _ in range(seats)]
+        self.lottery = [()] * seats  # tuples: a copy shares them safely
         self.mayor = 0
         self.turn_no = 1
         self.building = -1
-        self.pending = [[] for _ in range(seats)]
+        self.pending = [()] * seats
         self.owed = 0
         self.exchanged = 0
         self._start_turn()
@@ -159,8 +159,7 @@ class CityPlanState(Scoring, View, State):
         )
         o.deck, o.discard = self.deck.copy(), self.discard.copy()
         o.fired, o.picks, o.queue = self.fired.copy(), self.picks.copy(), self.queue.copy()
-        o.lottery = [x.copy() for x in self.lottery]
-        o.pending = [p.copy() for p in self.pending]
+        o.lottery, o.pending = self.lottery.copy(), self.pending.copy()
         o.parliament, o.opened, o.mayor, o.turn_no = (
             self.parliament,
             self.opened,
@@ -216,9 +215,9 @@ class CityPlanState(Scoring, View, State):
                 continue
             if self.phase == PAY and self.to_move == s:
                 self.phase, self.building, self.owed = BUILD, -1, 0
-                self.pending[s] = []
+                self.pending[s] = ()
             elif self.pending[s]:
-                self.pending[s] = []
+                self.pending[s] = ()
                 self.queue.append(s)
 
     def _legal_actions(self) -> list[Action]:
@@ -270,14 +269,14 @@ class CityPlanState(Scoring, View, State):
             c = action[1]
             owed = self.card_cost(s, c)
             if self.simultaneous:
-                self.pending[s] = [c]
+                self.pending[s] = (c,)
             if owed == 0:
                 self._finish_build(s, c)
             else:
                 self.phase, self.building, self.owed = PAY, c, owed
         elif kind == "pay":
             if self.simultaneous:  # the card stays in hand, face down, until all are in
-                self.pending[s].append(action[1])
+                self.pending[s] += (action[1],)
             else:
                 self.hands[s].remove(action[1])
                 self.discard.append(action[1])
@@ -285,7 +284,7 @@ class CityPlanState(Scoring, View, State):
             if self.owed == 0:
                 self._finish_build(s, self.building)
         elif self.simultaneous:  # income, chosen face down
-            self.pending[s] = [_DRAW]
+            self.pending[s] = (_DRAW,)
             self._chosen(s)
         else:  # income
             self._build_income(s)
@@ -402,8 +401,8 @@ class CityPlanState(Scoring, View, State):
         the city, or the seat draws."""
         self.log.append("The builds are revealed.")
         for s in ((self.mayor + k) % self.seats for k in range(self.seats)):
-            chosen, self.pending[s] = self.pending[s], []
-            if chosen == [_DRAW]:
+            chosen, self.pending[s] = self.pending[s], ()
+            if chosen == (_DRAW,):
                 self._build_income(s)
                 continue
             for c in chosen[1:]:
@@ -483,7 +482,7 @@ class CityPlanState(Scoring, View, State):
         if self.options.city_bonus:
             for s in ((self.mayor + k) % n for k in range(n)):
                 drawn = self._take(scoring.tickets(self.cards, self.tableaux[s]))
-                self.lottery[s] = drawn
+                self.lottery[s] = tuple(drawn)
             if self._winners() != self._winners(scoring.WITHOUT_LOTTERY):
                 for s in self._winners():
                     self._note(s, LOTTERY_DECIDED)

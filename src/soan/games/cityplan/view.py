@@ -65,10 +65,10 @@ class View:
     chips: list[int]
     free: list[int]
     picks: list[int]
-    pending: list[list[int]]
+    pending: list[tuple[int, ...]]  # per seat: the face-down build and its cards
     building: int
     simultaneous: bool
-    lottery: list[list[int]]
+    lottery: list[tuple[int, ...]]
     log: list[str]
     over: bool  # the state's, beside the rules
     scores: Callable[[], list[int]]
